@@ -1,0 +1,27 @@
+# The two everyday commands: `make run` (the bot) and `make test` (the whole suite).
+# Each one creates the virtual environment and installs the project on first use.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+.PHONY: install run test lint bench
+install: $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m tgbot
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+test: lint
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m tests.bench.bench_dice

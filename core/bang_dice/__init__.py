@@ -1,0 +1,1 @@
+"""BANG! The Dice Game (base rules; Old Saloon modules plug in through options)."""

@@ -1,0 +1,75 @@
+"""Seats, distance and reach on the circle of living players."""
+
+from __future__ import annotations
+
+from core.bang_dice.ids import Character, Role
+from core.bang_dice.state import DiceState
+
+
+def living(state: DiceState) -> list[int]:
+    """Return the living seats in seat order."""
+    return [index for index, seat in enumerate(state.seats) if seat.alive]
+
+
+def clockwise_from(state: DiceState, start: int) -> list[int]:
+    """Return the living seats clockwise starting at `start` (included if alive)."""
+    count = len(state.seats)
+    order = [(start + step) % count for step in range(count)]
+    return [index for index in order if state.seats[index].alive]
+
+
+def next_living(state: DiceState, seat: int) -> int:
+    """Return the next living seat clockwise after `seat` [BD-TURN-9]."""
+    count = len(state.seats)
+    for step in range(1, count + 1):
+        candidate = (seat + step) % count
+        if state.seats[candidate].alive:
+            return candidate
+    return seat
+
+
+def distance(state: DiceState, origin: int, other: int) -> int:
+    """Return the distance between two living seats: the shorter way round [R-BD-08]."""
+    circle = living(state)
+    steps = (circle.index(other) - circle.index(origin)) % len(circle)
+    return min(steps, len(circle) - steps)
+
+
+def hit_targets(state: DiceState, shooter: int, symbol: int) -> list[int]:
+    """Return the seats a "1" or "2" symbol of the shooter may hit [BD-HIT-1, BD-HIT-2]."""
+    circle = living(state)
+    if len(circle) <= 3:
+        symbol = 1  # [BD-HIT-2] a "2" acts as a "1" with 2-3 players alive
+    character = state.seats[shooter].character
+    if character is Character.CALAMITY_JANET:
+        reach = {1, 2}  # [BD-CHAR-CALAMITY-1]
+    elif character is Character.ROSE_DOOLAN:
+        reach = {symbol, symbol + 1}  # [BD-CHAR-ROSE-1]
+    else:
+        reach = {symbol}
+    size = len(circle)
+    origin = circle.index(shooter) if shooter in circle else -1
+    targets = []
+    for position, seat in enumerate(circle):
+        if seat == shooter or origin < 0:
+            continue
+        steps = (position - origin) % size
+        if min(steps, size - steps) in reach:
+            targets.append(seat)
+    return targets
+
+
+def seat_with_role(state: DiceState, role: Role) -> int | None:
+    """Return the first seat holding `role`, or None."""
+    for index, seat in enumerate(state.seats):
+        if seat.role is role:
+            return index
+    return None
+
+
+def seat_of(state: DiceState, character: Character) -> int | None:
+    """Return the living seat playing `character`, or None."""
+    for index, seat in enumerate(state.seats):
+        if seat.alive and seat.character is character:
+            return index
+    return None

@@ -1,0 +1,143 @@
+"""Events of the dice game: typed records of what happened, each with its audience."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.engine.protocol import Event
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoleDealt(Event):
+    """A seat received its identity; private unless the role is public."""
+
+    kind: str = "role_dealt"
+    seat: int
+    role: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnStarted(Event):
+    kind: str = "turn_started"
+    seat: int
+    turn_number: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiceRolled(Event):
+    """The dice at `dice` were rolled and now show `faces` (same order)."""
+
+    kind: str = "dice_rolled"
+    seat: int
+    dice: tuple[int, ...]
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RollingStopped(Event):
+    kind: str = "rolling_stopped"
+    seat: int
+    final: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArrowTaken(Event):
+    kind: str = "arrow_taken"
+    seat: int
+    pile: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArrowsReturned(Event):
+    """Arrows went back to the pile; `reason` is gatling, elimination, ability or indians."""
+
+    kind: str = "arrows_returned"
+    seat: int
+    count: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class IndiansAttacked(Event):
+    kind: str = "indians_attacked"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DynamiteExploded(Event):
+    kind: str = "dynamite_exploded"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class HitAssigned(Event):
+    kind: str = "hit_assigned"
+    seat: int
+    target: int
+    symbol: int
+    doubled: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class BeerAssigned(Event):
+    kind: str = "beer_assigned"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArrowDiscarded(Event):
+    """Kit Carlson made `target` return one arrow."""
+
+    kind: str = "arrow_discarded"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GatlingFired(Event):
+    kind: str = "gatling_fired"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArrowsInsteadOfLife(Event):
+    """Bart Cassidy took arrows instead of losing life."""
+
+    kind: str = "arrows_instead_of_life"
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class LifeLost(Event):
+    kind: str = "life_lost"
+    seat: int
+    amount: int
+    cause: str
+    source: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LifeGained(Event):
+    """A seat gained life; `cause` is beer, sid_ketchum, vulture_sam or suzy_lafayette."""
+
+    kind: str = "life_gained"
+    seat: int
+    amount: int
+    cause: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Eliminated(Event):
+    kind: str = "eliminated"
+    seat: int
+    role: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    kind: str = "game_ended"
+    side: str | None
+    winners: tuple[int, ...]
+    reason: str

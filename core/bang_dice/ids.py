@@ -1,0 +1,149 @@
+"""Stable ids of BANG! The Dice Game: faces, dice, roles, sides, characters, decisions."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Face(StrEnum):
+    """A die face ([BD-COMP-2]; Old Saloon faces [OS-DICE-2])."""
+
+    ARROW = "arrow"
+    DYNAMITE = "dynamite"
+    BULLSEYE_1 = "bullseye_1"
+    BULLSEYE_2 = "bullseye_2"
+    BEER = "beer"
+    GATLING = "gatling"
+    BROKEN_ARROW = "broken_arrow"
+    BULLET = "bullet"
+    DOUBLE_BULLSEYE_1 = "double_bullseye_1"
+    DOUBLE_BULLSEYE_2 = "double_bullseye_2"
+    DOUBLE_BEER = "double_beer"
+    DOUBLE_GATLING = "double_gatling"
+
+
+class DieKind(StrEnum):
+    """Which die is rolled; each kind has its own six faces."""
+
+    BASE = "base_die"
+    LOUDMOUTH = "loudmouth_die"
+    COWARD = "coward_die"
+
+
+DIE_FACES: dict[DieKind, tuple[Face, ...]] = {
+    DieKind.BASE: (Face.ARROW, Face.DYNAMITE, Face.BULLSEYE_1, Face.BULLSEYE_2, Face.BEER,
+                   Face.GATLING),
+    DieKind.LOUDMOUTH: (Face.ARROW, Face.DYNAMITE, Face.DOUBLE_BULLSEYE_1,
+                        Face.DOUBLE_BULLSEYE_2, Face.DOUBLE_GATLING, Face.BULLET),
+    DieKind.COWARD: (Face.ARROW, Face.DYNAMITE, Face.BULLSEYE_1, Face.BROKEN_ARROW, Face.BEER,
+                     Face.DOUBLE_BEER),
+}
+
+# How many "1", "2", beer and gatling symbols each face shows [BD-GEN-4].
+ONES = {Face.BULLSEYE_1: 1, Face.DOUBLE_BULLSEYE_1: 2}
+TWOS = {Face.BULLSEYE_2: 1, Face.DOUBLE_BULLSEYE_2: 2}
+BEERS = {Face.BEER: 1, Face.DOUBLE_BEER: 2}
+GATLINGS = {Face.GATLING: 1, Face.DOUBLE_GATLING: 2}
+
+
+class Role(StrEnum):
+    """Identity cards [BD-COMP-3]."""
+
+    SHERIFF = "sheriff"
+    DEPUTY = "deputy"
+    OUTLAW = "outlaw"
+    RENEGADE = "renegade"
+
+
+class Side(StrEnum):
+    """Who can win: the law, the outlaws, a renegade alone; 3-player games name the role."""
+
+    LAW = "law"
+    OUTLAWS = "outlaws"
+    RENEGADE = "renegade"
+    DEPUTY = "deputy"
+    OUTLAW = "outlaw"
+
+
+class Character(StrEnum):
+    """The 16 base characters [BD-CHAR-0]."""
+
+    BART_CASSIDY = "bart_cassidy"
+    BLACK_JACK = "black_jack"
+    CALAMITY_JANET = "calamity_janet"
+    EL_GRINGO = "el_gringo"
+    JESSE_JONES = "jesse_jones"
+    JOURDONNAIS = "jourdonnais"
+    KIT_CARLSON = "kit_carlson"
+    LUCKY_DUKE = "lucky_duke"
+    PAUL_REGRET = "paul_regret"
+    PEDRO_RAMIREZ = "pedro_ramirez"
+    ROSE_DOOLAN = "rose_doolan"
+    SID_KETCHUM = "sid_ketchum"
+    SLAB_THE_KILLER = "slab_the_killer"
+    SUZY_LAFAYETTE = "suzy_lafayette"
+    VULTURE_SAM = "vulture_sam"
+    WILLY_THE_KID = "willy_the_kid"
+
+
+CHARACTER_LIFE: dict[Character, int] = {
+    Character.BART_CASSIDY: 8,
+    Character.BLACK_JACK: 8,
+    Character.CALAMITY_JANET: 8,
+    Character.EL_GRINGO: 7,
+    Character.JESSE_JONES: 9,
+    Character.JOURDONNAIS: 7,
+    Character.KIT_CARLSON: 7,
+    Character.LUCKY_DUKE: 8,
+    Character.PAUL_REGRET: 9,
+    Character.PEDRO_RAMIREZ: 8,
+    Character.ROSE_DOOLAN: 9,
+    Character.SID_KETCHUM: 8,
+    Character.SLAB_THE_KILLER: 8,
+    Character.SUZY_LAFAYETTE: 8,
+    Character.VULTURE_SAM: 9,
+    Character.WILLY_THE_KID: 8,
+}
+
+
+class Decision(StrEnum):
+    """Kinds of pending decision ([BD-DEC-n])."""
+
+    SID_HEAL = "sid_heal"  # BD-DEC-2
+    REROLL = "reroll"  # BD-DEC-6 / BD-DEC-7
+    HIT_TARGET = "hit_target"  # BD-DEC-10
+    BEER_TARGET = "beer_target"  # BD-DEC-11
+    KIT_DISCARD = "kit_discard"  # BD-DEC-12
+    BART_ARROWS = "bart_arrows"  # BD-DEC-13
+    PEDRO_RETURN = "pedro_return"  # BD-DEC-15
+
+
+class DamageKind(StrEnum):
+    """Where a life loss comes from; only hits and the Gatling are caused by a player."""
+
+    HIT = "hit"
+    GATLING = "gatling"
+    INDIANS = "indians"
+    DYNAMITE = "dynamite"
+    BULLET = "bullet"
+
+
+ROLES_BY_COUNT: dict[int, tuple[Role, ...]] = {
+    3: (Role.DEPUTY, Role.OUTLAW, Role.RENEGADE),  # BD-3P-1
+    4: (Role.SHERIFF, Role.OUTLAW, Role.OUTLAW, Role.RENEGADE),  # BD-SETUP-1
+    5: (Role.SHERIFF, Role.DEPUTY, Role.OUTLAW, Role.OUTLAW, Role.RENEGADE),
+    6: (Role.SHERIFF, Role.DEPUTY, Role.OUTLAW, Role.OUTLAW, Role.OUTLAW, Role.RENEGADE),
+    7: (Role.SHERIFF, Role.DEPUTY, Role.DEPUTY, Role.OUTLAW, Role.OUTLAW, Role.OUTLAW,
+        Role.RENEGADE),
+    8: (Role.SHERIFF, Role.DEPUTY, Role.DEPUTY, Role.OUTLAW, Role.OUTLAW, Role.OUTLAW,
+        Role.RENEGADE, Role.RENEGADE),
+}
+
+# 3-player hunters and their targets [BD-3P-3].
+THREE_PLAYER_TARGET: dict[Role, Role] = {
+    Role.DEPUTY: Role.RENEGADE,
+    Role.RENEGADE: Role.OUTLAW,
+    Role.OUTLAW: Role.DEPUTY,
+}
+
+ARROWS_IN_GAME = 9  # BD-GEN-5

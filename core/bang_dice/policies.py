@@ -1,0 +1,183 @@
+"""Policies: the timeout default [BD-TO] and the stronger bot.
+
+The default uses public facts only and never the seat's secret identity, so a
+timeout reveals nothing. The bot plays its own identity to win (docs/policies.md).
+"""
+
+from __future__ import annotations
+
+from core.bang_dice.actions import Amount, DiceAction, DiscardArrow, Reroll, Skip, Stop, Target
+from core.bang_dice.board import clockwise_from, distance, hit_targets, living
+from core.bang_dice.decisions import legal_actions
+from core.bang_dice.flow import count_symbols, dynamite_count, rerollable
+from core.bang_dice.ids import BEERS, GATLINGS, THREE_PLAYER_TARGET, Character, Decision, Face, Role
+from core.bang_dice.state import DiceState, Frame
+
+_TEAM = {Role.SHERIFF: "law", Role.DEPUTY: "law", Role.OUTLAW: "outlaws",
+         Role.RENEGADE: "renegade"}
+
+
+def known_ally(state: DiceState, seat: int, other: int) -> bool:
+    """Return True if both identities are public and on the same team [BD-TO-1]."""
+    if state.three_player or seat == other:
+        return False
+    mine, theirs = state.seats[seat], state.seats[other]
+    return (mine.role_revealed and theirs.role_revealed
+            and _TEAM[mine.role] == _TEAM[theirs.role] != "renegade")
+
+
+def _most_life_first_clockwise(state: DiceState, seat: int, candidates: list[int]) -> int:
+    order = {s: i for i, s in enumerate(clockwise_from(state, seat))}
+    return min(candidates, key=lambda t: (-state.seats[t].life, order.get(t, 99)))
+
+
+def default_target(state: DiceState, seat: int, targets: list[int]) -> int:
+    """Return the timeout target for a hit symbol [BD-TO-2]."""
+    me = state.seats[seat]
+    candidates = list(targets)
+    if me.role_revealed:
+        if state.three_player:
+            hunted = [t for t in candidates
+                      if state.seats[t].role is THREE_PLAYER_TARGET[me.role]]
+            candidates = hunted or candidates
+        else:
+            candidates = [t for t in candidates if not known_ally(state, seat, t)] or candidates
+    else:
+        candidates = [t for t in candidates
+                      if state.seats[t].role is not Role.SHERIFF] or candidates
+    return _most_life_first_clockwise(state, seat, candidates)
+
+
+def default_action(state: DiceState, frame: Frame) -> DiceAction:
+    """Return the timeout answer to a frame [BD-TO table]."""
+    seat = frame.seat
+    match frame.decision:
+        case Decision.REROLL:
+            return Stop()
+        case Decision.SID_HEAL | Decision.BEER_TARGET:
+            return Target(seat)
+        case Decision.HIT_TARGET:
+            return Target(default_target(state, seat, hit_targets(state, seat, frame.symbol)))
+        case Decision.KIT_DISCARD:
+            return DiscardArrow(seat) if state.seats[seat].arrows else Skip()
+        case Decision.BART_ARROWS:
+            life, loss = state.seats[seat].life, _pending_loss(state, seat)
+            needed = loss - life + 1 if loss >= life else 0
+            return Amount(min(needed, frame.limit))
+        case Decision.PEDRO_RETURN:
+            return Amount(frame.limit)
+    return legal_actions(state, frame)[0]
+
+
+def _pending_loss(state: DiceState, seat: int) -> int:
+    task = state.agenda[-1] if state.agenda else None
+    losses = getattr(task, "losses", ())
+    return int(losses[seat]) if seat < len(losses) else 0
+
+
+# --- the bot ---------------------------------------------------------------------------------
+
+
+def _enemy_score(state: DiceState, seat: int, other: int) -> float:
+    """Return how much the bot in `seat` wants `other` to lose life (negative: protect)."""
+    me, them = state.seats[seat], state.seats[other]
+    if state.three_player:
+        return 10.0 if them.role is THREE_PLAYER_TARGET[me.role] else 1.0
+    alive = living(state)
+    outlaws_left = any(state.seats[i].role is Role.OUTLAW for i in alive)
+    if me.role is Role.OUTLAW:
+        if them.role is Role.SHERIFF:
+            return 10.0
+        if them.role_revealed:
+            return -5.0 if them.role is Role.OUTLAW else 4.0
+        return 1.0
+    if me.role is Role.RENEGADE and (not outlaws_left or len(alive) <= 3):
+        return 10.0 if them.role is Role.SHERIFF else 5.0
+    # Law, and a Renegade who still hides with the law: protect the Sheriff, hunt the rest.
+    if them.role is Role.SHERIFF:
+        return -10.0
+    if them.role_revealed:
+        return -5.0 if them.role is Role.DEPUTY else 6.0
+    return 2.0
+
+
+def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
+    def priority(t: int) -> tuple[float, int]:
+        finishing = 3.0 if state.seats[t].life <= 1 else 0.0
+        return (_enemy_score(state, seat, t) + finishing, -state.seats[t].life)
+    return max(targets, key=priority)
+
+
+def _beer_target(state: DiceState, seat: int) -> int:
+    me = state.seats[seat]
+    if me.life < me.max_life:
+        return seat
+    wounded = [t for t in living(state) if state.seats[t].life < state.seats[t].max_life
+               and _enemy_score(state, seat, t) < 0]
+    return min(wounded, key=lambda t: state.seats[t].life) if wounded else seat
+
+
+def _useless_dice(state: DiceState, seat: int) -> list[int]:
+    """Return the re-rollable dice whose face is worth less than a fresh roll."""
+    me = state.seats[seat]
+    gatlings = count_symbols(state, GATLINGS)
+    needed = 2 if me.character is Character.WILLY_THE_KID else 3
+    beers_wanted = sum(1 for t in living(state) if state.seats[t].life < state.seats[t].max_life
+                       and (t == seat or _enemy_score(state, seat, t) < 0))
+    beers_kept = 0
+    useless = []
+    for index in rerollable(state):
+        face = state.turn.dice[index].face
+        if face is Face.DYNAMITE:
+            useless.append(index)  # only Black Jack gets here
+        elif face is Face.ARROW:
+            useless.append(index)
+        elif face in BEERS:
+            beers_kept += 1
+            if beers_kept > beers_wanted:
+                useless.append(index)
+        elif face in GATLINGS:
+            if gatlings < needed - 1 and me.character is not Character.KIT_CARLSON:
+                useless.append(index)
+        elif face in (Face.BULLSEYE_1, Face.BULLSEYE_2):
+            symbol = 1 if face is Face.BULLSEYE_1 else 2
+            targets = hit_targets(state, seat, symbol)
+            if not targets or max(_enemy_score(state, seat, t) for t in targets) <= 0:
+                useless.append(index)
+    return useless
+
+
+def bot_action(state: DiceState, frame: Frame) -> DiceAction:
+    """Return the bot's answer to a frame."""
+    seat = frame.seat
+    me = state.seats[seat]
+    match frame.decision:
+        case Decision.REROLL:
+            useless = _useless_dice(state, seat)
+            risky = dynamite_count(state) == 2 and me.life <= 2
+            return Reroll(frozenset(useless)) if useless and not risky else Stop()
+        case Decision.SID_HEAL | Decision.BEER_TARGET:
+            return Target(_beer_target(state, seat))
+        case Decision.HIT_TARGET:
+            targets = hit_targets(state, seat, frame.symbol)
+            target = _bot_target(state, seat, targets)
+            doubled = Target(target, doubled=True)
+            wants_double = me.life >= me.max_life - 1 and _enemy_score(state, seat, target) > 0
+            return doubled if wants_double and doubled in legal_actions(state, frame) else \
+                Target(target)
+        case Decision.KIT_DISCARD:
+            holders = [i for i in living(state) if state.seats[i].arrows > 0]
+            firing = count_symbols(state, GATLINGS) >= 3
+            friends = [i for i in holders if i != seat and _enemy_score(state, seat, i) < 0]
+            if not firing and seat in holders:
+                return DiscardArrow(seat)
+            return DiscardArrow(friends[0]) if friends else Skip()
+        case Decision.BART_ARROWS:
+            arrows_ok = me.arrows + frame.limit < me.life
+            return Amount(frame.limit) if arrows_ok else default_action(state, frame)
+        case Decision.PEDRO_RETURN:
+            return Amount(frame.limit)
+    return default_action(state, frame)
+
+
+__all__ = ["bot_action", "default_action", "distance", "known_ally"]

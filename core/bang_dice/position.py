@@ -1,0 +1,120 @@
+"""Building a dice-game position from a scenario description, and describing a state.
+
+The scenario file format is documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from core.bang_dice.ids import ARROWS_IN_GAME, CHARACTER_LIFE, DIE_FACES, Character, Face, Role
+from core.bang_dice.setup import first_seat, max_life, parse_options, role_is_public, start
+from core.bang_dice.state import DiceState, SeatState
+from core.bang_dice.view import make_view
+from core.engine.errors import InvalidSetup
+from core.engine.protocol import Event
+from core.engine.rng import seed_state
+
+
+class SeatSpec(BaseModel):
+    """One seat of a scenario; life and max_life default from the character and role."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    role: Role
+    character: Character
+    life: int | None = Field(default=None, ge=0)
+    max_life: int | None = Field(default=None, ge=1)
+    arrows: int = Field(default=0, ge=0)
+    alive: bool = True
+    role_revealed: bool | None = None
+
+
+class PositionSpec(BaseModel):
+    """The position part of a scenario file for bang_dice."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = "bang_dice"
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+    seats: list[SeatSpec] = Field(min_length=3, max_length=8)
+    pile: int | None = Field(default=None, ge=0)
+    turn: int | None = None
+    dice: list[Face] = Field(default_factory=list)
+    actions: list[dict[str, Any]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check(self) -> PositionSpec:
+        held = sum(seat.arrows for seat in self.seats)
+        if held > ARROWS_IN_GAME:
+            raise ValueError(f"seats hold {held} arrows; the game has {ARROWS_IN_GAME}")
+        pile = ARROWS_IN_GAME - held if self.pile is None else self.pile
+        if pile + held != ARROWS_IN_GAME:
+            raise ValueError(f"pile {pile} + held {held} must be {ARROWS_IN_GAME}")
+        if pile == 0:
+            raise ValueError("the pile cannot start empty (the Indians would already attack)")
+        if self.turn is not None and not 0 <= self.turn < len(self.seats):
+            raise ValueError(f"turn must be a seat index 0..{len(self.seats) - 1}")
+        if self.turn is not None and not self.seats[self.turn].alive:
+            raise ValueError("the seat whose turn it is must be alive")
+        if sum(1 for s in self.seats if s.alive) < 2:
+            raise ValueError("at least two seats must be alive")
+        base_faces = set(DIE_FACES[next(iter(DIE_FACES))])
+        for face in self.dice:
+            if face not in base_faces:
+                raise ValueError(f"face {face.value} is not on a base die")
+        return self
+
+
+def build_position(spec: Mapping[str, Any]) -> tuple[DiceState, list[Event]]:
+    """Return the scenario's starting state and events; raise ValueError or InvalidSetup."""
+    parsed = PositionSpec.model_validate(spec)
+    table = parse_options(parsed.options)
+    players = len(parsed.seats)
+    seats = []
+    for seat in parsed.seats:
+        top = seat.max_life or max_life(seat.character, seat.role, players)
+        life = top if seat.life is None else seat.life
+        if life > top:
+            raise InvalidSetup(f"life {life} is above max_life {top}")
+        revealed = seat.role_revealed
+        if revealed is None:
+            revealed = role_is_public(seat.role, players) or not seat.alive
+        seats.append(SeatState(role=seat.role, character=seat.character,
+                               life=life if seat.alive else 0, max_life=top,
+                               arrows=seat.arrows if seat.alive else 0, alive=seat.alive,
+                               role_revealed=revealed))
+    if len({s.character for s in seats}) != players:
+        raise InvalidSetup("each character may appear only once")
+    pile = ARROWS_IN_GAME - sum(s.arrows for s in seats)
+    first = parsed.turn if parsed.turn is not None else first_seat(seats)
+    state, out = start(table, seats, seed_state(parsed.seed, "bang_dice"), pile, first,
+                       script=list(parsed.dice))
+    return state, out
+
+
+def describe(state: DiceState) -> dict[str, Any]:
+    """Return every seat's public and private facts, the table and the pending decision."""
+    group = make_view(state, None).to_json()
+    return {
+        "seats": [
+            {"seat": i, "role": s.role.value, "role_revealed": s.role_revealed,
+             "character": s.character.value, "life": s.life, "max_life": s.max_life,
+             "arrows": s.arrows, "alive": s.alive}
+            for i, s in enumerate(state.seats)
+        ],
+        "pile": state.pile,
+        "turn": state.turn.active,
+        "turn_number": state.turn_number,
+        "dice": group["dice"],
+        "rolls_left": group["rolls_left"],
+        "version": state.version,
+        "public_view": group,
+    }
+
+
+__all__ = ["CHARACTER_LIFE", "build_position", "describe"]

@@ -1,0 +1,218 @@
+"""The dice game's state: plain dataclasses, JSON through one pydantic TypeAdapter.
+
+`agenda` is the continuation of the game as data: a stack of small tasks (the
+next to run is last). A task that needs a player's answer leaves a `Frame` in
+`pending` and, when it must resume afterwards, itself on top of the agenda.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field, TypeAdapter
+
+from core.bang_dice.ids import Character, DamageKind, Decision, DieKind, Face, Role
+from core.engine.protocol import Outcome
+
+
+@dataclass
+class SeatState:
+    """One player's public and secret facts."""
+
+    role: Role
+    character: Character
+    life: int
+    max_life: int
+    arrows: int = 0
+    alive: bool = True
+    role_revealed: bool = False
+
+    def copy(self) -> SeatState:
+        """Return an independent copy."""
+        new = object.__new__(SeatState)
+        new.__dict__.update(self.__dict__)
+        return new
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die of the active player's set and the face it shows (None before the first roll)."""
+
+    kind: DieKind = DieKind.BASE
+    face: Face | None = None
+
+
+@dataclass
+class TurnState:
+    """Facts that live for one turn only."""
+
+    active: int
+    dice: list[Die] = field(default_factory=list)
+    rolls: int = 0
+    max_rolls: int = 3
+    exploded: bool = False
+    stopped: bool = False
+    hits_left: list[int] = field(default_factory=list)
+    hit_totals: list[int] = field(default_factory=list)
+    slab_used: bool = False
+    beers_left: int = 0
+    jesse_bonus: bool = False
+    kit_left: int = 0
+    aborted: bool = False
+
+    def copy(self) -> TurnState:
+        """Return an independent copy."""
+        new = object.__new__(TurnState)
+        new.__dict__.update(self.__dict__)
+        new.dice = list(self.dice)
+        new.hits_left = list(self.hits_left)
+        new.hit_totals = list(self.hit_totals)
+        return new
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A pending decision: which seat owes it, of what kind, with its bound."""
+
+    decision: Decision
+    seat: int
+    symbol: int = 0
+    limit: int = 0
+
+
+# --- tasks -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartTurn:
+    kind: Literal["start_turn"] = "start_turn"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class AskSid:
+    kind: Literal["ask_sid"] = "ask_sid"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Roll:
+    dice: tuple[int, ...] = ()
+    kind: Literal["roll"] = "roll"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class TakeArrow:
+    seat: int = 0
+    kind: Literal["take_arrow"] = "take_arrow"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class IndianAttack:
+    kind: Literal["indian_attack"] = "indian_attack"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class ReturnAllArrows:
+    kind: Literal["return_all_arrows"] = "return_all_arrows"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class AfterRoll:
+    kind: Literal["after_roll"] = "after_roll"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Resolve:
+    """One step of final resolution [BD-RES-1]: dynamite, hits, beers, kit, gatling."""
+
+    step: Literal["dynamite", "hits", "ask_hit", "beers", "ask_beer", "kit", "ask_kit",
+                  "gatling"] = "dynamite"
+    kind: Literal["resolve"] = "resolve"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Damage:
+    """A damage step [BD-DMG-1] in progress; `losses` and `lost` are indexed by seat."""
+
+    cause: DamageKind = DamageKind.HIT
+    source: int | None = None
+    losses: tuple[int, ...] = ()
+    lost: tuple[int, ...] = ()
+    stage: Literal["substitute", "apply", "settle"] = "substitute"
+    asked: tuple[int, ...] = ()
+    kind: Literal["damage"] = "damage"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    kind: Literal["end_turn"] = "end_turn"
+    turn_bound: ClassVar[bool] = False
+
+
+Task = Annotated[
+    StartTurn | AskSid | Roll | TakeArrow | IndianAttack | ReturnAllArrows | AfterRoll | Resolve
+    | Damage | EndTurn,
+    Field(discriminator="kind"),
+]
+
+
+@dataclass(frozen=True)
+class DiceOptions:
+    """Table options. Old Saloon module ids are listed in `modules` (none = base game)."""
+
+    modules: tuple[str, ...] = ()
+
+
+@dataclass
+class DiceState:
+    """The whole game. `version` counts applied actions; `rng` is the generator state."""
+
+    options: DiceOptions
+    seats: list[SeatState]
+    turn: TurnState
+    pile: int
+    rng: int
+    turn_number: int = 1
+    agenda: list[Task] = field(default_factory=list)
+    pending: Frame | None = None
+    script: list[Face] = field(default_factory=list)
+    version: int = 0
+    last_survivor: bool = False
+    outcome: Outcome | None = None
+
+    @property
+    def three_player(self) -> bool:
+        """True for the 3-player game [BD-3P-1], which has no Sheriff."""
+        return len(self.seats) == 3
+
+    def copy(self) -> DiceState:
+        """Return an independent copy that a step may change freely."""
+        new = object.__new__(DiceState)
+        new.__dict__.update(self.__dict__)
+        new.seats = [seat.copy() for seat in self.seats]
+        new.turn = self.turn.copy()
+        new.agenda = list(self.agenda)
+        new.script = list(self.script)
+        return new
+
+
+STATE_ADAPTER: TypeAdapter[DiceState] = TypeAdapter(DiceState)
+
+
+def dump_state(state: DiceState) -> str:
+    """Return the state as JSON text."""
+    return STATE_ADAPTER.dump_json(state).decode()
+
+
+def load_state(text: str | bytes) -> DiceState:
+    """Return the state stored as JSON text; raise ValueError if it is not a valid state."""
+    return STATE_ADAPTER.validate_json(text)

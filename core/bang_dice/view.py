@@ -1,0 +1,87 @@
+"""What each audience may see of a dice game: the group sees public facts only [BD-INFO]."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from core.bang_dice.state import DiceState
+from core.engine.protocol import Outcome
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    character: str
+    life: int
+    max_life: int
+    arrows: int
+    alive: bool
+    role: str | None
+
+
+@dataclass(frozen=True)
+class DieView:
+    kind: str
+    face: str | None
+
+
+@dataclass(frozen=True)
+class DiceView:
+    """A table as one audience sees it; `role` is the viewer's own identity (None for the group)."""
+
+    viewer: int | None
+    role: str | None
+    seats: tuple[SeatView, ...]
+    pile: int
+    active: int
+    turn_number: int
+    dice: tuple[DieView, ...]
+    rolls_left: int
+    to_act: tuple[int, ...]
+    decision: str | None
+    symbol: int
+    limit: int
+    outcome: Outcome | None
+    version: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the view as a JSON-ready dict."""
+        data = asdict(self)
+        data["outcome"] = None if self.outcome is None else self.outcome.to_json()
+        return data
+
+
+def make_view(state: DiceState, viewer: int | None) -> DiceView:
+    """Return the view of `viewer` (None = the group)."""
+    seats = tuple(
+        SeatView(
+            seat=index,
+            character=seat.character.value,
+            life=seat.life,
+            max_life=seat.max_life,
+            arrows=seat.arrows,
+            alive=seat.alive,
+            role=seat.role.value if seat.role_revealed or index == viewer else None,
+        )
+        for index, seat in enumerate(state.seats)
+    )
+    frame = state.pending
+    turn = state.turn
+    return DiceView(
+        viewer=viewer,
+        role=state.seats[viewer].role.value if viewer is not None else None,
+        seats=seats,
+        pile=state.pile,
+        active=turn.active,
+        turn_number=state.turn_number,
+        dice=tuple(DieView(die.kind.value, die.face.value if die.face else None)
+                   for die in turn.dice),
+        rolls_left=max(0, turn.max_rolls - turn.rolls),
+        to_act=(frame.seat,) if frame is not None else (),
+        decision=frame.decision.value if frame is not None else None,
+        symbol=frame.symbol if frame is not None else 0,
+        limit=frame.limit if frame is not None else 0,
+        outcome=state.outcome,
+        version=state.version,
+    )

@@ -1,0 +1,155 @@
+"""The protocol every game engine implements, and the values it exchanges.
+
+The shell drives any game through this one interface: it asks who must act, lists
+legal actions, applies one action at a time and renders views and events. Nothing
+here knows about Telegram, storage or the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """A record of something that happened; `audience` None means every seat and the group."""
+
+    kind: str
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        """Return True when the viewer (None = the group) may see this event."""
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the event as a JSON-ready dict (audience as a sorted list or null)."""
+        data: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if isinstance(value, frozenset):
+                value = sorted(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            data[name] = value
+        return data
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning side (None for a draw), the winning seats, why."""
+
+    side: str | None
+    winners: frozenset[int]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the outcome as a JSON-ready dict."""
+        return {"side": self.side, "winners": sorted(self.winners), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Step(Generic[StateT]):
+    """What `apply` returns: the new state and the events the action caused."""
+
+    state: StateT
+    events: tuple[Event, ...] = field(default_factory=tuple)
+
+
+class Game(Protocol[StateT, ActionT, ViewT]):
+    """A game engine. Every method is pure; none mutates its arguments."""
+
+    name: str
+    min_players: int
+    max_players: int
+
+    def setup(self, options: Mapping[str, Any], players: int, seed: int) -> StateT:
+        """Return the opening state; raise InvalidSetup for bad options or player count."""
+        ...
+
+    def to_act(self, state: StateT) -> frozenset[int]:
+        """Return the seats that owe a decision now; empty exactly when the game is over."""
+        ...
+
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
+        """Return every action the seat may take now (empty if it owes nothing)."""
+        ...
+
+    def apply(self, state: StateT, seat: int, action: ActionT) -> Step[StateT]:
+        """Return the next state and events; raise NotYourTurn, IllegalAction or GameOver."""
+        ...
+
+    def view(self, state: StateT, viewer: int | None) -> ViewT:
+        """Return what the viewer may see; None is the group, which sees public facts only."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """Return how the game ended, or None while it goes on."""
+        ...
+
+    def default_action(self, state: StateT, seat: int) -> ActionT:
+        """Return the timeout action: legal, sensible, using only what the seat may know."""
+        ...
+
+    def bot_action(self, state: StateT, seat: int) -> ActionT:
+        """Return the action of the stronger bot policy."""
+        ...
+
+    def encode_action(self, action: ActionT) -> str:
+        """Return the compact text form of an action."""
+        ...
+
+    def decode_action(self, text: str) -> ActionT:
+        """Return the action for a text form; raise MalformedAction if it does not parse."""
+        ...
+
+    def dump_state(self, state: StateT) -> str:
+        """Return the state as JSON text that `load_state` turns back into an equal state."""
+        ...
+
+    def load_state(self, text: str) -> StateT:
+        """Return the state stored as JSON text; raise ValueError if it is not a valid state."""
+        ...
+
+    def version(self, state: StateT) -> int:
+        """Return the number of actions applied since setup."""
+        ...
+
+    def view_json(self, view: ViewT) -> dict[str, Any]:
+        """Return a view as a JSON-ready dict."""
+        ...
+
+
+def check_turn(
+    game: Game[StateT, ActionT, ViewT],
+    state: StateT,
+    seat: int,
+    expected_version: int | None = None,
+) -> None:
+    """Raise StaleVersion or NotYourTurn unless the seat may act on this version now."""
+    if expected_version is not None and expected_version != game.version(state):
+        raise StaleVersion(f"expected version {expected_version}, game is at {game.version(state)}")
+    if seat not in game.to_act(state):
+        raise NotYourTurn(f"seat {seat} owes no decision")
+
+
+def apply_checked(
+    game: Game[StateT, ActionT, ViewT],
+    state: StateT,
+    seat: int,
+    text: str,
+    expected_version: int | None = None,
+) -> Step[StateT]:
+    """Decode and apply an action text for a seat, after the checks every game shares."""
+    check_turn(game, state, seat, expected_version)
+    action = game.decode_action(text)
+    if action not in game.legal_actions(state, seat):
+        raise IllegalAction(f"{text!r} is not legal now")
+    return game.apply(state, seat, action)

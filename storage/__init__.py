@@ -1,0 +1,1 @@
+"""Durable truth: SQLModel tables, the unit of work and migrations."""

@@ -1,0 +1,1 @@
+"""The Telegram front and the thin service shell around the game engines."""

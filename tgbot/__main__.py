@@ -1,0 +1,33 @@
+"""`python -m tgbot`: run the bot with long polling (or a webhook when WEBHOOK_URL is set)."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+
+from tgbot.i18n import text
+from tgbot.settings import Settings
+
+
+def main() -> int:
+    """Run the bot until interrupted; return 2 with a clear message if BOT_TOKEN is missing."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    try:
+        settings = Settings()
+    except ValidationError:
+        print(text("missing_token", "en"), file=sys.stderr)
+        return 2
+    from tgbot.app import build_application
+
+    application = build_application(settings)
+    if settings.webhook_url:
+        application.run_webhook(listen="0.0.0.0", port=8443, webhook_url=settings.webhook_url)
+    else:
+        application.run_polling()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""Settings read from the environment or `.env` (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Bot settings; BOT_TOKEN is required, everything else has a default."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    bot_token: str = Field(min_length=1)
+    database_url: str = "sqlite+aiosqlite:///./data/boardgamesbot.sqlite3"
+    bot_api_base_url: str = "https://api.telegram.org/bot"
+    webhook_url: str | None = None
+    default_language: str = "pt-BR"
