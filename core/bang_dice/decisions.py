@@ -51,8 +51,18 @@ def legal_actions(state: DiceState, frame: Frame) -> list[DiceAction]:
 
 def is_legal(state: DiceState, frame: Frame, action: DiceAction) -> bool:
     """Return True if the action answers the frame legally (without listing every answer)."""
-    if frame.decision is Decision.REROLL and isinstance(action, Reroll):
-        return bool(action.dice) and action.dice <= set(rerollable(state))
+    match frame.decision, action:
+        case Decision.REROLL, Reroll(dice=dice):
+            return bool(dice) and dice <= set(rerollable(state))
+        case Decision.REROLL, Stop():
+            return True
+        case Decision.HIT_TARGET, Target(seat=seat, doubled=doubled):
+            return (seat in hit_targets(state, frame.seat, frame.symbol)
+                    and (not doubled or can_double(state)))
+        case Decision.BEER_TARGET | Decision.SID_HEAL, Target(seat=seat, doubled=False):
+            return 0 <= seat < len(state.seats) and state.seats[seat].alive
+        case Decision.BART_ARROWS | Decision.PEDRO_RETURN, Amount(count=count):
+            return 0 <= count <= frame.limit
     return action in legal_actions(state, frame)
 
 

@@ -98,14 +98,16 @@ def draw_face(state: DiceState, die: Die) -> Face:
 
 def _roll(state: DiceState, task: Roll, out: Events) -> None:
     turn = state.turn
+    dice = turn.dice
     faces = []
     for index in task.dice:
-        face = draw_face(state, turn.dice[index])
-        turn.dice[index] = Die(turn.dice[index].kind, face)
-        faces.append(face.value)
+        die = dice[index]
+        face = draw_face(state, die)
+        dice[index] = Die(die.kind, face)
+        faces.append(face)
     turn.rolls += 1
     out.append(ev.DiceRolled(seat=turn.active, dice=task.dice, faces=tuple(faces)))
-    arrows = sum(1 for face in faces if face == Face.ARROW)
+    arrows = faces.count(Face.ARROW)
     # [BD-ROLL-6] arrows rolled now are taken at once, one at a time.
     schedule(state, *[TakeArrow(seat=turn.active) for _ in range(arrows)], AfterRoll())
 
@@ -144,12 +146,16 @@ def stop_rolling(state: DiceState, out: Events) -> None:
 
 def final_faces(state: DiceState) -> tuple[str, ...]:
     """Return the faces on the active player's dice, in die order."""
-    return tuple(die.face.value for die in state.turn.dice if die.face is not None)
+    return tuple(die.face for die in state.turn.dice if die.face is not None)
 
 
 def count_symbols(state: DiceState, table: dict[Face, int]) -> int:
     """Return how many symbols of one kind the dice show [BD-GEN-4]."""
-    return sum(table.get(die.face, 0) for die in state.turn.dice if die.face is not None)
+    total = 0
+    for die in state.turn.dice:
+        if die.face in table:
+            total += table[die.face]
+    return total
 
 
 # --- arrows and the Indians ------------------------------------------------------------------
@@ -416,6 +422,8 @@ def _gringo_seat(state: DiceState) -> int | None:
 def finish(state: DiceState, outcome: Any, out: Events) -> None:
     """End the game now: record the outcome, drop every pending task and decision."""
     state.outcome = outcome
+    for seat in state.seats:
+        seat.role_revealed = True  # every identity is shown when the game ends
     state.agenda.clear()
     state.pending = None
     out.append(ev.GameEnded(side=None if outcome.side is None else str(outcome.side),
