@@ -37,26 +37,25 @@ def distance(state: DiceState, origin: int, other: int) -> int:
 
 def hit_targets(state: DiceState, shooter: int, symbol: int) -> list[int]:
     """Return the seats a "1" or "2" symbol of the shooter may hit [BD-HIT-1, BD-HIT-2]."""
-    circle = living(state)
-    if len(circle) <= 3:
+    circle = [index for index, seat in enumerate(state.seats) if seat.alive]
+    size = len(circle)
+    if shooter not in circle:
+        return []
+    if size <= 3:
         symbol = 1  # [BD-HIT-2] a "2" acts as a "1" with 2-3 players alive
     character = state.seats[shooter].character
+    reach: tuple[int, ...]
     if character is Character.CALAMITY_JANET:
-        reach = {1, 2}  # [BD-CHAR-CALAMITY-1]
+        reach = (1, 2)  # [BD-CHAR-CALAMITY-1]
     elif character is Character.ROSE_DOOLAN:
-        reach = {symbol, symbol + 1}  # [BD-CHAR-ROSE-1]
+        reach = (symbol, symbol + 1)  # [BD-CHAR-ROSE-1]
     else:
-        reach = {symbol}
-    size = len(circle)
-    origin = circle.index(shooter) if shooter in circle else -1
-    targets = []
-    for position, seat in enumerate(circle):
-        if seat == shooter or origin < 0:
-            continue
-        steps = (position - origin) % size
-        if min(steps, size - steps) in reach:
-            targets.append(seat)
-    return targets
+        reach = (symbol,)
+    origin = circle.index(shooter)
+    # A seat `steps` clockwise is at distance min(steps, size - steps) [R-BD-08].
+    allowed = {step for r in reach if 0 < r <= size // 2 for step in (r, size - r)}
+    return [seat for position, seat in enumerate(circle)
+            if (position - origin) % size in allowed]
 
 
 def seat_with_role(state: DiceState, role: Role) -> int | None:

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from core.bang_dice import events as ev
 from core.bang_dice.actions import Amount, DiceAction, DiscardArrow, Reroll, Skip, Stop, Target
-from core.bang_dice.board import hit_targets, living
+from core.bang_dice.board import living
 from core.bang_dice.flow import (
     Events,
     assign_hit,
@@ -33,10 +33,9 @@ def legal_actions(state: DiceState, frame: Frame) -> list[DiceAction]:
                 subsets.extend(Reroll(frozenset(c)) for c in combinations(dice, size))
             return subsets
         case Decision.HIT_TARGET:
-            targets = hit_targets(state, frame.seat, frame.symbol)
-            plain: list[DiceAction] = [Target(t) for t in targets]
+            plain: list[DiceAction] = [Target(t) for t in frame.targets]
             if can_double(state):
-                plain.extend(Target(t, doubled=True) for t in targets)
+                plain.extend(Target(t, doubled=True) for t in frame.targets)
             return plain
         case Decision.BEER_TARGET | Decision.SID_HEAL:
             return [Target(t) for t in living(state)]
@@ -57,8 +56,7 @@ def is_legal(state: DiceState, frame: Frame, action: DiceAction) -> bool:
         case Decision.REROLL, Stop():
             return True
         case Decision.HIT_TARGET, Target(seat=seat, doubled=doubled):
-            return (seat in hit_targets(state, frame.seat, frame.symbol)
-                    and (not doubled or can_double(state)))
+            return seat in frame.targets and (not doubled or can_double(state))
         case Decision.BEER_TARGET | Decision.SID_HEAL, Target(seat=seat, doubled=False):
             return 0 <= seat < len(state.seats) and state.seats[seat].alive
         case Decision.BART_ARROWS | Decision.PEDRO_RETURN, Amount(count=count):

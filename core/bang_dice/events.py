@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from core.engine.protocol import Event
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class RoleDealt(Event):
     """A seat received its identity; private unless the role is public."""
 
@@ -16,14 +16,14 @@ class RoleDealt(Event):
     role: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class TurnStarted(Event):
     kind: str = "turn_started"
     seat: int
     turn_number: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class DiceRolled(Event):
     """The dice at `dice` were rolled and now show `faces` (same order)."""
 
@@ -33,21 +33,21 @@ class DiceRolled(Event):
     faces: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class RollingStopped(Event):
     kind: str = "rolling_stopped"
     seat: int
     final: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ArrowTaken(Event):
     kind: str = "arrow_taken"
     seat: int
     pile: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ArrowsReturned(Event):
     """Arrows went back to the pile; `reason` is gatling, elimination, ability or indians."""
 
@@ -57,19 +57,19 @@ class ArrowsReturned(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class IndiansAttacked(Event):
     kind: str = "indians_attacked"
     seat: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class DynamiteExploded(Event):
     kind: str = "dynamite_exploded"
     seat: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class HitAssigned(Event):
     kind: str = "hit_assigned"
     seat: int
@@ -78,14 +78,14 @@ class HitAssigned(Event):
     doubled: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class BeerAssigned(Event):
     kind: str = "beer_assigned"
     seat: int
     target: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ArrowDiscarded(Event):
     """Kit Carlson made `target` return one arrow."""
 
@@ -94,13 +94,13 @@ class ArrowDiscarded(Event):
     target: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GatlingFired(Event):
     kind: str = "gatling_fired"
     seat: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class ArrowsInsteadOfLife(Event):
     """Bart Cassidy took arrows instead of losing life."""
 
@@ -109,7 +109,7 @@ class ArrowsInsteadOfLife(Event):
     count: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class LifeLost(Event):
     kind: str = "life_lost"
     seat: int
@@ -118,7 +118,7 @@ class LifeLost(Event):
     source: int | None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class LifeGained(Event):
     """A seat gained life; `cause` is beer, sid_ketchum, vulture_sam or suzy_lafayette."""
 
@@ -128,14 +128,14 @@ class LifeGained(Event):
     cause: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class Eliminated(Event):
     kind: str = "eliminated"
     seat: int
     role: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class GameEnded(Event):
     kind: str = "game_ended"
     side: str | None

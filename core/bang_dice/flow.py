@@ -5,7 +5,6 @@ Every handler mutates the working copy made by `apply` and appends events.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +27,7 @@ from core.bang_dice.state import (
     AfterRoll,
     AskSid,
     Damage,
+    DamageStage,
     DiceState,
     Die,
     EndTurn,
@@ -45,6 +45,7 @@ from core.engine.protocol import Event
 from core.engine.rng import next_below
 
 Events = list[Event]
+_BLANK_DIE = Die()
 
 
 def schedule(state: DiceState, *tasks: Task) -> None:
@@ -53,9 +54,9 @@ def schedule(state: DiceState, *tasks: Task) -> None:
 
 
 def ask(state: DiceState, decision: Decision, seat: int, *, symbol: int = 0,
-        limit: int = 0) -> None:
+        limit: int = 0, targets: tuple[int, ...] = ()) -> None:
     """Leave a pending decision for a seat; the agenda stops until it is answered."""
-    state.pending = Frame(decision, seat, symbol, limit)
+    state.pending = Frame(decision, seat, symbol, limit, targets)
 
 
 def advance(state: DiceState, out: Events) -> None:
@@ -74,7 +75,7 @@ def _start_turn(state: DiceState, task: StartTurn, out: Events) -> None:
     active = state.turn.active
     seat = state.seats[active]
     max_rolls = 4 if seat.character is Character.LUCKY_DUKE else 3  # [BD-CHAR-DUKE-1]
-    state.turn = TurnState(active=active, dice=[Die() for _ in range(5)], max_rolls=max_rolls,
+    state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 5, max_rolls=max_rolls,
                            hit_totals=[0] * len(state.seats))
     out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
     first = []
@@ -251,7 +252,8 @@ def _ask_hit(state: DiceState, out: Events) -> None:
             assign_hit(state, targets[0], doubled=False, out=out)
             continue
         schedule(state, Resolve(step="ask_hit"))
-        ask(state, Decision.HIT_TARGET, turn.active, symbol=turn.hits_left[0])
+        ask(state, Decision.HIT_TARGET, turn.active, symbol=turn.hits_left[0],
+            targets=tuple(targets))
         return
     if any(turn.hit_totals):
         # [BD-HIT-3] all symbols assigned first, then one simultaneous damage step.
@@ -441,9 +443,15 @@ def _end_turn(state: DiceState, task: EndTurn, out: Events) -> None:
     schedule(state, StartTurn())
 
 
-def with_changes(task: Damage, **changes: Any) -> Damage:
-    """Return a copy of a damage step with some fields changed."""
-    return dataclasses.replace(task, **changes)
+def with_changes(task: Damage, *, losses: tuple[int, ...] | None = None,
+                 lost: tuple[int, ...] | None = None, stage: DamageStage | None = None,
+                 asked: tuple[int, ...] | None = None) -> Damage:
+    """Return a copy of a damage step with the given fields changed."""
+    return Damage(cause=task.cause, source=task.source,
+                  losses=task.losses if losses is None else losses,
+                  lost=task.lost if lost is None else lost,
+                  stage=task.stage if stage is None else stage,
+                  asked=task.asked if asked is None else asked)
 
 
 _HANDLERS: dict[str, Callable[[DiceState, Any, Events], None]] = {

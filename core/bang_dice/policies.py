@@ -57,7 +57,7 @@ def default_action(state: DiceState, frame: Frame) -> DiceAction:
         case Decision.SID_HEAL | Decision.BEER_TARGET:
             return Target(seat)
         case Decision.HIT_TARGET:
-            return Target(default_target(state, seat, hit_targets(state, seat, frame.symbol)))
+            return Target(default_target(state, seat, list(frame.targets)))
         case Decision.KIT_DISCARD:
             return DiscardArrow(seat) if state.seats[seat].arrows else Skip()
         case Decision.BART_ARROWS:
@@ -159,8 +159,7 @@ def bot_action(state: DiceState, frame: Frame) -> DiceAction:
         case Decision.SID_HEAL | Decision.BEER_TARGET:
             return Target(_beer_target(state, seat))
         case Decision.HIT_TARGET:
-            targets = hit_targets(state, seat, frame.symbol)
-            target = _bot_target(state, seat, targets)
+            target = _bot_target(state, seat, list(frame.targets))
             doubled = Target(target, doubled=True)
             wants_double = me.life >= me.max_life - 1 and _enemy_score(state, seat, target) > 0
             return doubled if wants_double and doubled in legal_actions(state, frame) else \

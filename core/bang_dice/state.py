@@ -16,7 +16,7 @@ from core.bang_dice.ids import Character, DamageKind, Decision, DieKind, Face, R
 from core.engine.protocol import Outcome
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatState:
     """One player's public and secret facts."""
 
@@ -30,9 +30,8 @@ class SeatState:
 
     def copy(self) -> SeatState:
         """Return an independent copy."""
-        new = object.__new__(SeatState)
-        new.__dict__.update(self.__dict__)
-        return new
+        return SeatState(self.role, self.character, self.life, self.max_life, self.arrows,
+                         self.alive, self.role_revealed)
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ class Die:
     face: Face | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnState:
     """Facts that live for one turn only."""
 
@@ -63,22 +62,21 @@ class TurnState:
 
     def copy(self) -> TurnState:
         """Return an independent copy."""
-        new = object.__new__(TurnState)
-        new.__dict__.update(self.__dict__)
-        new.dice = list(self.dice)
-        new.hits_left = list(self.hits_left)
-        new.hit_totals = list(self.hit_totals)
-        return new
+        return TurnState(self.active, list(self.dice), self.rolls, self.max_rolls, self.exploded,
+                         self.stopped, list(self.hits_left), list(self.hit_totals),
+                         self.slab_used, self.beers_left, self.jesse_bonus, self.kit_left,
+                         self.aborted)
 
 
 @dataclass(frozen=True)
 class Frame:
-    """A pending decision: which seat owes it, of what kind, with its bound."""
+    """A pending decision: which seat owes it, of what kind, its bound and its targets."""
 
     decision: Decision
     seat: int
     symbol: int = 0
     limit: int = 0
+    targets: tuple[int, ...] = ()
 
 
 # --- tasks -------------------------------------------------------------------------------
@@ -138,6 +136,9 @@ class Resolve:
     turn_bound: ClassVar[bool] = True
 
 
+DamageStage = Literal["substitute", "apply", "settle"]
+
+
 @dataclass(frozen=True)
 class Damage:
     """A damage step [BD-DMG-1] in progress; `losses` and `lost` are indexed by seat."""
@@ -146,7 +147,7 @@ class Damage:
     source: int | None = None
     losses: tuple[int, ...] = ()
     lost: tuple[int, ...] = ()
-    stage: Literal["substitute", "apply", "settle"] = "substitute"
+    stage: DamageStage = "substitute"
     asked: tuple[int, ...] = ()
     kind: Literal["damage"] = "damage"
     turn_bound: ClassVar[bool] = False

@@ -18,9 +18,14 @@ ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(kw_only=True)
 class Event:
-    """A record of something that happened; `audience` None means every seat and the group."""
+    """A record of something that happened; `audience` None means every seat and the group.
+
+    Events are never changed after they are made. They are not declared frozen only
+    because frozen dataclasses are about twice as slow to build, and the engines make
+    several per action.
+    """
 
     kind: str
     audience: frozenset[int] | None = None

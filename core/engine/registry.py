@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.engine.errors import InvalidSetup
@@ -10,6 +11,7 @@ from core.engine.protocol import Game
 AnyGame = Game[Any, Any, Any]
 
 
+@cache
 def _games() -> dict[str, AnyGame]:
     from core.bang_dice.game import BangDice
 
