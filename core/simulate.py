@@ -25,10 +25,11 @@ MAX_ACTIONS = 100_000
 
 @dataclass
 class GameResult:
-    """One finished game: the winning side (None for a draw) and how many actions it took."""
+    """One finished game: the winning side (None for a draw), its length and its tallies."""
 
     side: str | None
     actions: int
+    tallies: dict[str, list[str]]
 
 
 def play_one(game: Any, players: int, seed: int, options: dict[str, Any],
@@ -55,8 +56,9 @@ def play_one(game: Any, players: int, seed: int, options: dict[str, Any],
         if count > MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
     outcome = game.outcome(state)
+    tallies = game.tallies(state) if hasattr(game, "tallies") else {}
     return GameResult(None if outcome is None or outcome.side is None else str(outcome.side),
-                      count)
+                      count, tallies)
 
 
 def simulate(game_id: str, players: int, games: int, seed: int, options: dict[str, Any],
@@ -64,6 +66,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, options: dict[st
     """Play `games` games with seeds seed, seed+1, ... and return the summary dict."""
     game = get_game(game_id)
     outcomes: Counter[str] = Counter()
+    tallies: dict[str, Counter[str]] = {}
     failures: list[dict[str, Any]] = []
     total_actions = 0
     started = time.perf_counter()
@@ -77,6 +80,8 @@ def simulate(game_id: str, players: int, games: int, seed: int, options: dict[st
             continue
         outcomes[result.side or "draw"] += 1
         total_actions += result.actions
+        for name, items in result.tallies.items():
+            tallies.setdefault(name, Counter()).update(items)
         if progress and (number + 1) % max(1, games // 50) == 0:
             done = (number + 1) / games
             bar = "#" * int(done * 40)
@@ -95,6 +100,7 @@ def simulate(game_id: str, players: int, games: int, seed: int, options: dict[st
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
         "policy": policy,
         "seed": seed,
+        **{name: dict(counter.most_common()) for name, counter in sorted(tallies.items())},
         "failures": failures[:20],
     }
 

@@ -1,16 +1,22 @@
 """Actions of the dice game and their compact text codec.
 
-Forms: `s` stop rolling; `r024` re-roll dice 0, 2 and 4; `t3` choose seat 3 (a hit,
-beer or Sid Ketchum target); `t3d` a hit on seat 3 doubled by Slab the Killer;
-`k3` Kit Carlson discards an arrow of seat 3; `x` skip; `n2` choose the number 2
-(Bart Cassidy's arrows, Pedro Ramirez's returned arrows).
+- `s` stop rolling; `r024` re-roll dice 0, 2 and 4; `x` skip or decline.
+- `t3` choose seat 3 (hit, beer, Sid Ketchum, broken arrow, Elena, Molly); `t3d` Slab doubles.
+- `k3` Kit Carlson makes seat 3 return an arrow; `k3c` its Chief's Arrow.
+- `n2` the number 2 (Bart Cassidy, Pedro Ramirez); `n2c` one of the two is the Chief's Arrow.
+- `d` base dice only; `dl` / `dc` Loudmouth / Coward instead of a base die; `dl+` / `dc+` as
+  a 6th die (José Delgado / Tequila Joe).
+- `an` a normal arrow, `ac` the Chief's Arrow, `as` steal the Chief's Arrow (Apache Kid).
+- `g03` the Ghost gives the face of die 0 to seat 3.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
+from core.bang_dice.ids import DieKind
 from core.engine.errors import MalformedAction
 
 
@@ -36,9 +42,10 @@ class Target:
 
 @dataclass(frozen=True)
 class DiscardArrow:
-    """Kit Carlson returns one arrow held by this seat to the pile."""
+    """Kit Carlson returns one arrow held by this seat (the Chief's Arrow if `chief`)."""
 
     seat: int
+    chief: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,14 +55,48 @@ class Skip:
 
 @dataclass(frozen=True)
 class Amount:
-    """Choose a number for the pending decision."""
+    """Choose a number of arrows; `chief` makes one of them the Chief's Arrow."""
 
     count: int
+    chief: bool = False
 
 
-DiceAction = Stop | Reroll | Target | DiscardArrow | Skip | Amount
+@dataclass(frozen=True)
+class DiceChoice:
+    """Use a Saloon die this turn (None: base dice only); `extra` adds it as a 6th die."""
 
-_PATTERN = re.compile(r"^(?:(s)|(x)|r([0-9]{1,6})|t([0-9])(d?)|k([0-9])|n([0-9]{1,2}))$")
+    die: DieKind | None = None
+    extra: bool = False
+
+
+@dataclass(frozen=True)
+class ArrowPick:
+    """Which token to take: a normal arrow, the Chief's Arrow, or the Chief's from its holder."""
+
+    source: Literal["normal", "chief", "steal"]
+
+
+@dataclass(frozen=True)
+class GhostToken:
+    """The Ghost gives the face shown by die `die` to `seat`."""
+
+    die: int
+    seat: int
+
+
+DiceAction = (Stop | Reroll | Target | DiscardArrow | Skip | Amount | DiceChoice | ArrowPick
+              | GhostToken)
+
+_PATTERN = re.compile(
+    r"^(?:(?P<stop>s)|(?P<skip>x)|r(?P<reroll>[0-9]{1,6})|t(?P<target>[0-9])(?P<doubled>d?)"
+    r"|k(?P<kit>[0-9])(?P<kit_chief>c?)|n(?P<amount>[0-9]{1,2})(?P<amount_chief>c?)"
+    r"|d(?P<die>[lc]?)(?P<extra>\+?)|a(?P<pick>[ncs])|g(?P<ghost_die>[01])(?P<ghost_seat>[0-9]))$"
+)
+_DIE_LETTER = {DieKind.LOUDMOUTH: "l", DieKind.COWARD: "c"}
+_LETTER_DIE = {letter: die for die, letter in _DIE_LETTER.items()}
+_PICK_LETTER = {"normal": "n", "chief": "c", "steal": "s"}
+_LETTER_PICK: dict[str, Literal["normal", "chief", "steal"]] = {
+    "n": "normal", "c": "chief", "s": "steal"}
 
 
 def encode(action: DiceAction) -> str:
@@ -69,10 +110,16 @@ def encode(action: DiceAction) -> str:
             return "r" + "".join(str(index) for index in sorted(dice))
         case Target(seat=seat, doubled=doubled):
             return f"t{seat}{'d' if doubled else ''}"
-        case DiscardArrow(seat=seat):
-            return f"k{seat}"
-        case Amount(count=count):
-            return f"n{count}"
+        case DiscardArrow(seat=seat, chief=chief):
+            return f"k{seat}{'c' if chief else ''}"
+        case Amount(count=count, chief=chief):
+            return f"n{count}{'c' if chief else ''}"
+        case DiceChoice(die=die, extra=extra):
+            return "d" + ("" if die is None else _DIE_LETTER[die]) + ("+" if extra else "")
+        case ArrowPick(source=source):
+            return "a" + _PICK_LETTER[source]
+        case GhostToken(die=die, seat=seat):
+            return f"g{die}{seat}"
     raise MalformedAction(f"not a dice action: {action!r}")
 
 
@@ -81,18 +128,27 @@ def decode(text: str) -> DiceAction:
     match = _PATTERN.match(text) if isinstance(text, str) else None
     if match is None:
         raise MalformedAction(f"cannot read action {text!r}")
-    stop, skip, reroll, target, doubled, kit, amount = match.groups()
-    if stop:
+    part = match.groupdict()
+    if part["stop"]:
         return Stop()
-    if skip:
+    if part["skip"]:
         return Skip()
-    if reroll is not None:
-        indices = [int(char) for char in reroll]
+    if part["reroll"] is not None:
+        indices = [int(char) for char in part["reroll"]]
         if len(set(indices)) != len(indices) or indices != sorted(indices):
             raise MalformedAction(f"dice must be listed once each, in order: {text!r}")
         return Reroll(frozenset(indices))
-    if target is not None:
-        return Target(int(target), doubled=bool(doubled))
-    if kit is not None:
-        return DiscardArrow(int(kit))
-    return Amount(int(amount))
+    if part["target"] is not None:
+        return Target(int(part["target"]), doubled=bool(part["doubled"]))
+    if part["kit"] is not None:
+        return DiscardArrow(int(part["kit"]), chief=bool(part["kit_chief"]))
+    if part["amount"] is not None:
+        return Amount(int(part["amount"]), chief=bool(part["amount_chief"]))
+    if part["pick"] is not None:
+        return ArrowPick(_LETTER_PICK[part["pick"]])
+    if part["ghost_die"] is not None:
+        return GhostToken(int(part["ghost_die"]), int(part["ghost_seat"]))
+    die = _LETTER_DIE.get(part["die"] or "")
+    if die is None and part["extra"]:
+        raise MalformedAction(f"only a Saloon die can be a 6th die: {text!r}")
+    return DiceChoice(die, extra=bool(part["extra"]))

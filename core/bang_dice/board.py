@@ -18,12 +18,12 @@ def clockwise_from(state: DiceState, start: int) -> list[int]:
     return [index for index in order if state.seats[index].alive]
 
 
-def next_living(state: DiceState, seat: int) -> int:
-    """Return the next living seat clockwise after `seat` [BD-TURN-9]."""
+def next_turn_seat(state: DiceState, seat: int) -> int:
+    """Return who plays next: the next seat clockwise that is alive or the Ghost [BD-TURN-9]."""
     count = len(state.seats)
     for step in range(1, count + 1):
         candidate = (seat + step) % count
-        if state.seats[candidate].alive:
+        if state.seats[candidate].alive or state.seats[candidate].ghost:
             return candidate
     return seat
 

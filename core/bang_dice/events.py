@@ -45,6 +45,8 @@ class ArrowTaken(Event):
     kind: str = "arrow_taken"
     seat: int
     pile: int
+    chief: bool = False
+    from_seat: int | None = None
 
 
 @dataclass(kw_only=True)
@@ -55,6 +57,7 @@ class ArrowsReturned(Event):
     seat: int
     count: int
     reason: str
+    chief: bool = False
 
 
 @dataclass(kw_only=True)
@@ -141,3 +144,57 @@ class GameEnded(Event):
     side: str | None
     winners: tuple[int, ...]
     reason: str
+
+
+@dataclass(kw_only=True)
+class DiceChosen(Event):
+    """The active player's dice for this turn (Old Saloon dice choice) [OS-DICE-1]."""
+
+    kind: str = "dice_chosen"
+    seat: int
+    dice: tuple[str, ...]
+
+
+@dataclass(kw_only=True)
+class GhostFacesSet(Event):
+    """A Ghost token fixed these dice before the first roll [OS-GHOST-7]."""
+
+    kind: str = "ghost_faces_set"
+    seat: int
+    dice: tuple[int, ...]
+    face: str
+
+
+@dataclass(kw_only=True)
+class GhostTokenGiven(Event):
+    kind: str = "ghost_token_given"
+    seat: int
+    target: int
+    face: str
+    double: bool
+
+
+@dataclass(kw_only=True)
+class BecameGhost(Event):
+    kind: str = "became_ghost"
+    seat: int
+    plays_as: str
+
+
+@dataclass(kw_only=True)
+class LossTaken(Event):
+    """Molly Stark took another player's loss [OS-CHAR-MOLLY-1]."""
+
+    kind: str = "loss_taken"
+    seat: int
+    target: int
+    amount: int
+
+
+@dataclass(kw_only=True)
+class ArrowGiven(Event):
+    """Elena Fuente sent one rolled arrow to another player [OS-CHAR-ELENA-1]."""
+
+    kind: str = "arrow_given"
+    seat: int
+    target: int

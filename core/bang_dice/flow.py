@@ -1,6 +1,8 @@
 """Turn flow: runs agenda tasks until a player must decide or the game ends.
 
-Every handler mutates the working copy made by `apply` and appends events.
+Every handler mutates the working copy made by `apply` and appends events. Old
+Saloon modules hook in where the digest says their rule applies; each hook is a
+no-op when its module is off.
 """
 
 from __future__ import annotations
@@ -9,9 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from core.bang_dice import events as ev
-from core.bang_dice.board import clockwise_from, hit_targets, living, next_living, seat_of
+from core.bang_dice.board import clockwise_from, hit_targets, next_turn_seat, seat_of
 from core.bang_dice.ids import (
-    ARROWS_IN_GAME,
     BEERS,
     DIE_FACES,
     GATLINGS,
@@ -20,12 +21,17 @@ from core.bang_dice.ids import (
     Character,
     DamageKind,
     Decision,
+    DieKind,
     Face,
+    Module,
+    Role,
 )
-from core.bang_dice.scoring import check_end
+from core.bang_dice.scoring import check_end, team_role
 from core.bang_dice.state import (
     AfterRoll,
     AskSid,
+    BrokenArrow,
+    ChooseDice,
     Damage,
     DamageStage,
     DiceState,
@@ -36,12 +42,22 @@ from core.bang_dice.state import (
     Resolve,
     ReturnAllArrows,
     Roll,
+    RolledArrows,
     StartTurn,
     TakeArrow,
     Task,
     TurnState,
 )
-from core.engine.protocol import Event
+from core.bang_dice.tokens import (
+    chief_holder,
+    indian_losses,
+    pile_tokens,
+    refill,
+    return_all,
+    take_from_pile,
+)
+from core.engine.errors import InvalidSetup
+from core.engine.protocol import Event, Outcome
 from core.engine.rng import next_below
 
 Events = list[Event]
@@ -68,49 +84,130 @@ def advance(state: DiceState, out: Events) -> None:
         _HANDLERS[task.kind](state, task, out)
 
 
+def active_character(state: DiceState) -> Character | None:
+    """Return the active player's character, or None on the Ghost's turn [OS-GHOST-3]."""
+    return None if state.turn.ghost_turn else state.seats[state.turn.active].character
+
+
+def has_ability(state: DiceState, seat_index: int, character: Character) -> bool:
+    """Return True if a seat plays `character` and is not the Ghost."""
+    seat = state.seats[seat_index]
+    return seat.character is character and not seat.ghost
+
+
 # --- turn start and rolling ------------------------------------------------------------------
 
 
 def _start_turn(state: DiceState, task: StartTurn, out: Events) -> None:
     active = state.turn.active
     seat = state.seats[active]
+    out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
+    if seat.ghost:
+        # [OS-GHOST-6] the Ghost rolls two base dice with the normal re-rolls, to no effect.
+        state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 2, ghost_turn=True)
+        schedule(state, Roll(first=True), EndTurn())
+        return
     max_rolls = 4 if seat.character is Character.LUCKY_DUKE else 3  # [BD-CHAR-DUKE-1]
     state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 5, max_rolls=max_rolls,
                            hit_totals=[0] * len(state.seats))
-    out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
-    first = []
+    first: list[Task] = []
     if seat.character is Character.SID_KETCHUM:
         first.append(AskSid())  # [BD-CHAR-SID-1, BD-TURN-2]
-    schedule(state, *first, Roll(dice=tuple(range(len(state.turn.dice)))), EndTurn())
+    if state.options.has(Module.SALOON_DICE):
+        first.append(ChooseDice())  # [OS-DICE-1]
+    schedule(state, *first, Roll(first=True), EndTurn())
 
 
 def _ask_sid(state: DiceState, task: AskSid, out: Events) -> None:
     ask(state, Decision.SID_HEAL, state.turn.active)
 
 
+def _choose_dice(state: DiceState, task: ChooseDice, out: Events) -> None:
+    ask(state, Decision.DICE_CHOICE, state.turn.active)
+
+
+def set_saloon_die(state: DiceState, kind: DieKind | None, extra: bool, out: Events) -> None:
+    """Add or swap in a Saloon die for this turn [OS-DICE-1, OS-CHAR-JOSE-1, OS-CHAR-TEQUILA-1]."""
+    dice = state.turn.dice
+    if kind is not None:
+        if extra:
+            dice.append(Die(kind))
+        else:
+            dice[-1] = Die(kind)
+    out.append(ev.DiceChosen(seat=state.turn.active, dice=tuple(d.kind.value for d in dice)))
+
+
 def draw_face(state: DiceState, die: Die) -> Face:
     """Return the next face for a die: the scripted one if any [test hook], else random."""
     faces = DIE_FACES[die.kind]
     if state.script:
-        return state.script.pop(0)
+        face = state.script.pop(0)
+        if face not in faces:
+            raise InvalidSetup(f"scripted face {face.value} cannot show on a {die.kind.value}")
+        return face
     state.rng, index = next_below(state.rng, len(faces))
     return faces[index]
+
+
+def _place_ghost_token(state: DiceState) -> tuple[int, ...]:
+    """Fix base dice to the active player's Ghost token face; return their indices [OS-GHOST-7]."""
+    seat = state.seats[state.turn.active]
+    if seat.token is None or state.turn.ghost_turn:
+        return ()
+    forced = (0, 1) if seat.token_double else (0,)
+    for index in forced:
+        state.turn.dice[index] = Die(DieKind.BASE, seat.token)
+    state.turn.forced = list(forced)
+    return forced
 
 
 def _roll(state: DiceState, task: Roll, out: Events) -> None:
     turn = state.turn
     dice = turn.dice
+    forced: tuple[int, ...] = ()
+    indices = task.dice
+    if task.first:
+        forced = _place_ghost_token(state)
+        if forced:
+            token = dice[forced[0]].face
+            out.append(ev.GhostFacesSet(seat=turn.active, dice=forced,
+                                        face=token.value if token else ""))
+        indices = tuple(i for i in range(len(dice)) if i not in forced)
     faces = []
-    for index in task.dice:
+    for index in indices:
         die = dice[index]
         face = draw_face(state, die)
         dice[index] = Die(die.kind, face)
         faces.append(face)
     turn.rolls += 1
-    out.append(ev.DiceRolled(seat=turn.active, dice=task.dice, faces=tuple(faces)))
+    out.append(ev.DiceRolled(seat=turn.active, dice=indices, faces=tuple(faces)))
+    if turn.ghost_turn:
+        schedule(state, AfterRoll())  # [R-OS-15] the Ghost's dice have no effect
+        return
+    faces.extend(fixed for i in forced if (fixed := dice[i].face) is not None)
+    # [BD-ROLL-6] immediate faces of this roll: arrows, then broken arrows, then bullets.
     arrows = faces.count(Face.ARROW)
-    # [BD-ROLL-6] arrows rolled now are taken at once, one at a time.
-    schedule(state, *[TakeArrow(seat=turn.active) for _ in range(arrows)], AfterRoll())
+    if has_ability(state, turn.active, Character.BILL_NOFACE):
+        arrows = 0  # [OS-CHAR-BILL-1] his arrows wait for F1
+    bullets = [0] * len(state.seats)
+    bullets[turn.active] = 1
+    schedule(state,
+             RolledArrows(count=arrows),
+             *[BrokenArrow() for _ in range(faces.count(Face.BROKEN_ARROW))],
+             *[Damage(cause=DamageKind.BULLET, losses=tuple(bullets))
+               for _ in range(faces.count(Face.BULLET))],
+             AfterRoll())
+
+
+def _rolled_arrows(state: DiceState, task: RolledArrows, out: Events) -> None:
+    active = state.turn.active
+    if (task.count and not task.elena_asked
+            and has_ability(state, active, Character.ELENA_FUENTE)):
+        others = tuple(i for i in clockwise_from(state, active) if i != active)
+        schedule(state, RolledArrows(count=task.count, elena_asked=True))
+        ask(state, Decision.ELENA_GIVE, active, targets=others)  # [OS-CHAR-ELENA-1]
+        return
+    schedule(state, *[TakeArrow(seat=active, from_roll=True) for _ in range(task.count)])
 
 
 def dynamite_count(state: DiceState) -> int:
@@ -120,14 +217,14 @@ def dynamite_count(state: DiceState) -> int:
 
 def rerollable(state: DiceState) -> list[int]:
     """Return the indices of the dice the active player may re-roll [BD-ROLL-3]."""
-    black_jack = state.seats[state.turn.active].character is Character.BLACK_JACK
+    black_jack = active_character(state) is Character.BLACK_JACK
     return [i for i, die in enumerate(state.turn.dice)
             if die.face is not Face.DYNAMITE or black_jack]
 
 
 def _after_roll(state: DiceState, task: AfterRoll, out: Events) -> None:
     turn = state.turn
-    if dynamite_count(state) >= 3:
+    if dynamite_count(state) >= 3 and not turn.ghost_turn:
         turn.exploded = True  # [BD-DYN-1] rolling stops; the life is lost at F2 [R-BD-01]
         out.append(ev.DynamiteExploded(seat=turn.active))
         stop_rolling(state, out)
@@ -141,7 +238,11 @@ def stop_rolling(state: DiceState, out: Events) -> None:
     """End the rolling phase and schedule final resolution [BD-RES-1]."""
     state.turn.stopped = True
     out.append(ev.RollingStopped(seat=state.turn.active, final=final_faces(state)))
-    schedule(state, Resolve(step="dynamite"), Resolve(step="hits"), Resolve(step="beers"),
+    if state.turn.ghost_turn:
+        schedule(state, Resolve(step="ghost_give"))
+        return
+    schedule(state, Resolve(step="deferred_arrows"), Resolve(step="dynamite"),
+             Resolve(step="hits"), Resolve(step="doc"), Resolve(step="beers"),
              Resolve(step="kit"), Resolve(step="gatling"))
 
 
@@ -164,44 +265,49 @@ def count_symbols(state: DiceState, table: dict[Face, int]) -> int:
 
 def _take_arrow(state: DiceState, task: TakeArrow, out: Events) -> None:
     seat = state.seats[task.seat]
-    if not seat.alive or state.pile == 0:
+    if not seat.alive or (pile_tokens(state) == 0 and task.source != "steal"):
         return
-    state.pile -= 1
-    seat.arrows += 1
-    out.append(ev.ArrowTaken(seat=task.seat, pile=state.pile))
-    if state.pile == 0:
+    source = task.source
+    if source == "ask":
+        holder = chief_holder(state)
+        if (task.from_roll and holder is not None and holder != task.seat
+                and has_ability(state, task.seat, Character.APACHE_KID)):
+            schedule(state, task)
+            ask(state, Decision.APACHE_STEAL, task.seat, targets=(holder,))  # [OS-CHAR-APACHE-1]
+            return
+        if state.chief_in_pile and state.pile > 0:
+            schedule(state, task)
+            ask(state, Decision.CHIEF_CHOICE, task.seat)  # [OS-CHIEF-2]
+            return
+        source = "chief" if state.chief_in_pile else "normal"
+    if source == "steal":
+        holder = chief_holder(state)
+        if holder is not None:
+            state.seats[holder].chief = False
+            seat.chief = True
+            out.append(ev.ArrowTaken(seat=task.seat, pile=pile_tokens(state), chief=True,
+                                     from_seat=holder))
+        return
+    take_from_pile(state, task.seat, source == "chief", out)
+    if pile_tokens(state) == 0:
         schedule(state, IndianAttack())  # [BD-ARROW-2, BD-ARROW-3]
+
+
+def _broken_arrow(state: DiceState, task: BrokenArrow, out: Events) -> None:
+    holders = tuple(i for i in clockwise_from(state, state.turn.active)
+                    if state.seats[i].arrows > 0)
+    if holders:  # [OS-FACE-BROKEN-1] only normal arrows; nothing happens if nobody holds one
+        ask(state, Decision.BROKEN_ARROW, state.turn.active, targets=holders)
 
 
 def _indian_attack(state: DiceState, task: IndianAttack, out: Events) -> None:
     out.append(ev.IndiansAttacked(seat=state.turn.active))
-    losses = []
-    for seat in state.seats:
-        loss = seat.arrows if seat.alive else 0
-        if seat.character is Character.JOURDONNAIS:
-            loss = min(loss, 1)  # [BD-CHAR-JOURD-1]
-        losses.append(loss)
-    schedule(state, Damage(cause=DamageKind.INDIANS, losses=tuple(losses)), ReturnAllArrows())
+    schedule(state, Damage(cause=DamageKind.INDIANS, losses=tuple(indian_losses(state))),
+             ReturnAllArrows())
 
 
 def _return_all_arrows(state: DiceState, task: ReturnAllArrows, out: Events) -> None:
-    for index, seat in enumerate(state.seats):
-        if seat.arrows:
-            out.append(ev.ArrowsReturned(seat=index, count=seat.arrows, reason="indians"))
-            seat.arrows = 0
-    state.pile = ARROWS_IN_GAME
-
-
-def return_arrows(state: DiceState, seat_index: int, count: int, reason: str,
-                  out: Events) -> None:
-    """Move `count` of a seat's arrows back to the pile (never triggers the Indians)."""
-    seat = state.seats[seat_index]
-    count = min(count, seat.arrows)
-    if count <= 0:
-        return
-    seat.arrows -= count
-    state.pile += count
-    out.append(ev.ArrowsReturned(seat=seat_index, count=count, reason=reason))
+    refill(state, out)
 
 
 def heal(state: DiceState, seat_index: int, amount: int, cause: str, out: Events) -> None:
@@ -217,6 +323,13 @@ def heal(state: DiceState, seat_index: int, amount: int, cause: str, out: Events
 
 def _resolve(state: DiceState, task: Resolve, out: Events) -> None:
     _RESOLVE_STEPS[task.step](state, out)
+
+
+def _resolve_deferred_arrows(state: DiceState, out: Events) -> None:
+    active = state.turn.active
+    if has_ability(state, active, Character.BILL_NOFACE):
+        arrows = sum(1 for die in state.turn.dice if die.face is Face.ARROW)
+        schedule(state, *[TakeArrow(seat=active) for _ in range(arrows)])  # [OS-CHAR-BILL-1]
 
 
 def _resolve_dynamite(state: DiceState, out: Events) -> None:
@@ -237,7 +350,7 @@ def _resolve_hits(state: DiceState, out: Events) -> None:
 def can_double(state: DiceState) -> bool:
     """Return True if Slab the Killer may still spend a beer to double a hit [BD-CHAR-SLAB-1]."""
     turn = state.turn
-    return (state.seats[turn.active].character is Character.SLAB_THE_KILLER
+    return (active_character(state) is Character.SLAB_THE_KILLER
             and not turn.slab_used and count_symbols(state, BEERS) > 0)
 
 
@@ -257,8 +370,11 @@ def _ask_hit(state: DiceState, out: Events) -> None:
         return
     if any(turn.hit_totals):
         # [BD-HIT-3] all symbols assigned first, then one simultaneous damage step.
-        schedule(state, Damage(cause=DamageKind.HIT, source=turn.active,
-                               losses=tuple(turn.hit_totals)))
+        losses = list(turn.hit_totals)
+        for index, total in enumerate(losses):
+            if total and has_ability(state, index, Character.VERA_CUSTER):
+                losses[index] = total - 1  # [OS-CHAR-VERA-1]
+        schedule(state, Damage(cause=DamageKind.HIT, source=turn.active, losses=tuple(losses)))
 
 
 def assign_hit(state: DiceState, target: int, *, doubled: bool, out: Events) -> None:
@@ -269,6 +385,13 @@ def assign_hit(state: DiceState, target: int, *, doubled: bool, out: Events) -> 
     if doubled:
         turn.slab_used = True
     out.append(ev.HitAssigned(seat=turn.active, target=target, symbol=symbol, doubled=doubled))
+
+
+def _resolve_doc(state: DiceState, out: Events) -> None:
+    active = state.turn.active
+    if (has_ability(state, active, Character.DOC_HOLYDAY) and state.seats[active].alive
+            and count_symbols(state, ONES) + count_symbols(state, TWOS) >= 3):
+        heal(state, active, 2, "doc_holyday", out)  # [OS-CHAR-DOC-1, R-OS-10]
 
 
 def _resolve_beers(state: DiceState, out: Events) -> None:
@@ -297,25 +420,24 @@ def give_beer(state: DiceState, target: int, out: Events) -> None:
 
 def _resolve_kit(state: DiceState, out: Events) -> None:
     turn = state.turn
-    if state.seats[turn.active].character is Character.KIT_CARLSON:
+    if active_character(state) is Character.KIT_CARLSON:
         turn.kit_left = count_symbols(state, GATLINGS)  # [BD-CHAR-KIT-1, R-BD-10]
         schedule(state, Resolve(step="ask_kit"))
 
 
 def _ask_kit(state: DiceState, out: Events) -> None:
-    if state.turn.kit_left > 0 and any(s.alive and s.arrows for s in state.seats):
+    if state.turn.kit_left > 0 and any(s.alive and s.tokens for s in state.seats):
         schedule(state, Resolve(step="ask_kit"))
         ask(state, Decision.KIT_DISCARD, state.turn.active)
 
 
 def _resolve_gatling(state: DiceState, out: Events) -> None:
     turn = state.turn
-    active = state.seats[turn.active]
-    needed = 2 if active.character is Character.WILLY_THE_KID else 3  # [BD-CHAR-WILLY-1]
-    if count_symbols(state, GATLINGS) < needed:
+    needed = 2 if active_character(state) is Character.WILLY_THE_KID else 3
+    if count_symbols(state, GATLINGS) < needed:  # [BD-CHAR-WILLY-1, BD-GAT-2: once per turn]
         return
     out.append(ev.GatlingFired(seat=turn.active))
-    return_arrows(state, turn.active, active.arrows, "gatling", out)  # [R-BD-03] before damage
+    return_all(state, turn.active, "gatling", out)  # [R-BD-03, OS-CHIEF-6] before damage
     losses = [0] * len(state.seats)
     for index, seat in enumerate(state.seats):
         if seat.alive and index != turn.active and seat.character is not Character.PAUL_REGRET:
@@ -323,15 +445,24 @@ def _resolve_gatling(state: DiceState, out: Events) -> None:
     schedule(state, Damage(cause=DamageKind.GATLING, source=turn.active, losses=tuple(losses)))
 
 
+def _resolve_ghost_give(state: DiceState, out: Events) -> None:
+    state.turn.forced = []
+    targets = tuple(clockwise_from(state, state.turn.active))
+    ask(state, Decision.GHOST_GIVE, state.turn.active, targets=targets)  # [OS-GHOST-6]
+
+
 _RESOLVE_STEPS: dict[str, Callable[[DiceState, Events], None]] = {
+    "deferred_arrows": _resolve_deferred_arrows,
     "dynamite": _resolve_dynamite,
     "hits": _resolve_hits,
     "ask_hit": _ask_hit,
+    "doc": _resolve_doc,
     "beers": _resolve_beers,
     "ask_beer": _ask_beer,
     "kit": _resolve_kit,
     "ask_kit": _ask_kit,
     "gatling": _resolve_gatling,
+    "ghost_give": _resolve_ghost_give,
 }
 
 
@@ -347,16 +478,25 @@ def _damage(state: DiceState, task: Damage, out: Events) -> None:
         _damage_settle(state, task, out)
 
 
-def bart_limit(state: DiceState, seat_index: int, loss: int) -> int:
-    """Return how many points Bart Cassidy may turn into arrows [BD-CHAR-BART-1]."""
-    return max(0, min(loss, state.pile - 1))
+def bart_limit(state: DiceState, loss: int) -> int:
+    """Return how many points Bart Cassidy may turn into arrows: never the last token."""
+    return max(0, min(loss, pile_tokens(state) - 1))  # [BD-CHAR-BART-1]
 
 
 def _damage_substitute(state: DiceState, task: Damage, out: Events) -> None:
+    molly = seat_of(state, Character.MOLLY_STARK)
+    if molly is not None:
+        for victim in clockwise_from(state, state.turn.active):
+            loss = task.losses[victim]
+            if (victim != molly and victim not in task.molly_asked and loss > 0
+                    and loss <= state.seats[molly].life):  # [OS-CHAR-MOLLY-1, R-OS-11]
+                schedule(state, with_changes(task, molly_asked=(*task.molly_asked, victim)))
+                ask(state, Decision.MOLLY_TAKE, molly, targets=(victim,))
+                return
     if task.cause in (DamageKind.HIT, DamageKind.GATLING):
         bart = seat_of(state, Character.BART_CASSIDY)
         if bart is not None and bart not in task.asked and task.losses[bart] > 0:
-            limit = bart_limit(state, bart, task.losses[bart])
+            limit = bart_limit(state, task.losses[bart])
             if limit > 0:
                 schedule(state, with_changes(task, asked=(*task.asked, bart)))
                 ask(state, Decision.BART_ARROWS, bart, limit=limit)
@@ -374,14 +514,13 @@ def _damage_apply(state: DiceState, task: Damage, out: Events) -> None:
             lost[index] = amount
             out.append(ev.LifeLost(seat=index, amount=amount, cause=task.cause.value,
                                    source=task.source))
-    follow = with_changes(task, stage="settle", lost=tuple(lost))
-    schedule(state, follow)
+    schedule(state, with_changes(task, stage="settle", lost=tuple(lost)))
     pedro = seat_of(state, Character.PEDRO_RAMIREZ)
     # [BD-CHAR-PEDRO-1] pointless in an Indian attack, where every arrow returns anyway.
     if (pedro is not None and lost[pedro] > 0 and state.seats[pedro].life > 0
-            and state.seats[pedro].arrows > 0 and task.cause is not DamageKind.INDIANS):
+            and state.seats[pedro].tokens > 0 and task.cause is not DamageKind.INDIANS):
         ask(state, Decision.PEDRO_RETURN, pedro,
-            limit=min(lost[pedro], state.seats[pedro].arrows))
+            limit=min(lost[pedro], state.seats[pedro].tokens))
 
 
 def eliminate(state: DiceState, seat_index: int, out: Events) -> None:
@@ -390,14 +529,31 @@ def eliminate(state: DiceState, seat_index: int, out: Events) -> None:
     seat.alive = False
     seat.life = 0
     seat.role_revealed = True
+    seat.token = None  # [OS-GHOST-8] a Ghost token goes back at once
+    seat.token_double = False
     out.append(ev.Eliminated(seat=seat_index, role=seat.role.value))
-    return_arrows(state, seat_index, seat.arrows, "elimination", out)
+    return_all(state, seat_index, "elimination", out)
+
+
+def _designate_ghost(state: DiceState, dying: list[int], out: Events) -> None:
+    """Make the first eliminated player the Ghost [OS-GHOST-1, R-OS-14]."""
+    if state.first_blood or not dying:
+        return
+    state.first_blood = True
+    first = dying[0]  # dying is clockwise from the active player, who is checked first
+    seat = state.seats[first]
+    if seat.role is Role.SHERIFF:
+        return
+    seat.ghost = True
+    out.append(ev.BecameGhost(seat=first, plays_as=team_role(state, first).value))
 
 
 def _damage_settle(state: DiceState, task: Damage, out: Events) -> None:
     dying = [i for i in clockwise_from(state, state.turn.active) if state.seats[i].life == 0]
     for index in dying:
         eliminate(state, index, out)
+    if state.options.has(Module.GHOST):
+        _designate_ghost(state, dying, out)
     outcome = check_end(state, dying, task.source) if dying else None
     if outcome is not None:
         finish(state, outcome, out)  # [BD-TURN-11]
@@ -406,7 +562,8 @@ def _damage_settle(state: DiceState, task: Damage, out: Events) -> None:
     if vulture is not None:
         for _ in dying:
             heal(state, vulture, 2, "vulture_sam", out)  # [BD-CHAR-VULTURE-1]
-    gringo = _gringo_seat(state)
+    gringo = next((i for i, s in enumerate(state.seats)
+                   if s.character is Character.EL_GRINGO and (s.alive or i in dying)), None)
     if (gringo is not None and task.lost[gringo] > 0 and task.source is not None
             and task.source != gringo):
         schedule(state, TakeArrow(seat=task.source))  # [BD-CHAR-GRINGO-1, R-BD-07]
@@ -414,14 +571,7 @@ def _damage_settle(state: DiceState, task: Damage, out: Events) -> None:
         state.turn.aborted = True  # [BD-TURN-10]
 
 
-def _gringo_seat(state: DiceState) -> int | None:
-    for index, seat in enumerate(state.seats):
-        if seat.character is Character.EL_GRINGO:
-            return index
-    return None
-
-
-def finish(state: DiceState, outcome: Any, out: Events) -> None:
+def finish(state: DiceState, outcome: Outcome, out: Events) -> None:
     """End the game now: record the outcome, drop every pending task and decision."""
     state.outcome = outcome
     for seat in state.seats:
@@ -435,30 +585,37 @@ def finish(state: DiceState, outcome: Any, out: Events) -> None:
 def _end_turn(state: DiceState, task: EndTurn, out: Events) -> None:
     turn = state.turn
     active = state.seats[turn.active]
-    if (active.alive and active.character is Character.SUZY_LAFAYETTE
+    if (active.alive and has_ability(state, turn.active, Character.SUZY_LAFAYETTE)
             and count_symbols(state, ONES) + count_symbols(state, TWOS) == 0):
         heal(state, turn.active, 2, "suzy_lafayette", out)  # [BD-CHAR-SUZY-1]
-    state.turn = TurnState(active=next_living(state, turn.active))
+    active.token = None  # [OS-GHOST-8] tokens go back to the Ghost
+    active.token_double = False
+    state.turn = TurnState(active=next_turn_seat(state, turn.active))
     state.turn_number += 1
     schedule(state, StartTurn())
 
 
 def with_changes(task: Damage, *, losses: tuple[int, ...] | None = None,
                  lost: tuple[int, ...] | None = None, stage: DamageStage | None = None,
-                 asked: tuple[int, ...] | None = None) -> Damage:
+                 asked: tuple[int, ...] | None = None,
+                 molly_asked: tuple[int, ...] | None = None) -> Damage:
     """Return a copy of a damage step with the given fields changed."""
     return Damage(cause=task.cause, source=task.source,
                   losses=task.losses if losses is None else losses,
                   lost=task.lost if lost is None else lost,
                   stage=task.stage if stage is None else stage,
-                  asked=task.asked if asked is None else asked)
+                  asked=task.asked if asked is None else asked,
+                  molly_asked=task.molly_asked if molly_asked is None else molly_asked)
 
 
 _HANDLERS: dict[str, Callable[[DiceState, Any, Events], None]] = {
     "start_turn": _start_turn,
     "ask_sid": _ask_sid,
+    "choose_dice": _choose_dice,
     "roll": _roll,
+    "rolled_arrows": _rolled_arrows,
     "take_arrow": _take_arrow,
+    "broken_arrow": _broken_arrow,
     "indian_attack": _indian_attack,
     "return_all_arrows": _return_all_arrows,
     "after_roll": _after_roll,
@@ -466,5 +623,3 @@ _HANDLERS: dict[str, Callable[[DiceState, Any, Events], None]] = {
     "damage": _damage,
     "end_turn": _end_turn,
 }
-
-__all__ = ["advance", "living", "schedule"]

@@ -108,6 +108,14 @@ class BangDice:
         """Return every seat's public and private facts for scenario output."""
         return describe(state)
 
+    def tallies(self, state: DiceState) -> dict[str, list[str]]:
+        """Return what the simulator counts per game: winning characters, revealed identities."""
+        winners = state.outcome.winners if state.outcome else frozenset()
+        return {
+            "character_wins": [state.seats[i].character.value for i in sorted(winners)],
+            "characters_dealt": [seat.character.value for seat in state.seats],
+        }
+
     def _frame(self, state: DiceState, seat: int) -> Any:
         if seat not in self.to_act(state):
             raise NotYourTurn(f"seat {seat} owes no decision")

@@ -84,6 +84,40 @@ class Character(StrEnum):
     SUZY_LAFAYETTE = "suzy_lafayette"
     VULTURE_SAM = "vulture_sam"
     WILLY_THE_KID = "willy_the_kid"
+    # Old Saloon, module new_characters [OS-CHAR-0]
+    JOSE_DELGADO = "jose_delgado"
+    TEQUILA_JOE = "tequila_joe"
+    APACHE_KID = "apache_kid"
+    BILL_NOFACE = "bill_noface"
+    ELENA_FUENTE = "elena_fuente"
+    VERA_CUSTER = "vera_custer"
+    DOC_HOLYDAY = "doc_holyday"
+    MOLLY_STARK = "molly_stark"
+
+
+class Module(StrEnum):
+    """Old Saloon modules, each switchable on its own [OS-MOD-1]."""
+
+    SALOON_DICE = "saloon_dice"
+    CHIEF_ARROW = "chief_arrow"
+    SPECIAL_IDENTITIES = "special_identities"
+    NEW_CHARACTERS = "new_characters"
+    GHOST = "ghost"
+
+
+BASE_CHARACTERS: tuple[Character, ...] = tuple(Character)[:16]
+
+# Old Saloon characters and the modules each one needs besides new_characters [OS-CHAR-0].
+SALOON_CHARACTER_NEEDS: dict[Character, frozenset[Module]] = {
+    Character.JOSE_DELGADO: frozenset({Module.SALOON_DICE}),
+    Character.TEQUILA_JOE: frozenset({Module.SALOON_DICE}),
+    Character.APACHE_KID: frozenset({Module.CHIEF_ARROW}),
+    Character.BILL_NOFACE: frozenset(),
+    Character.ELENA_FUENTE: frozenset(),
+    Character.VERA_CUSTER: frozenset(),
+    Character.DOC_HOLYDAY: frozenset(),
+    Character.MOLLY_STARK: frozenset(),
+}
 
 
 CHARACTER_LIFE: dict[Character, int] = {
@@ -103,6 +137,14 @@ CHARACTER_LIFE: dict[Character, int] = {
     Character.SUZY_LAFAYETTE: 8,
     Character.VULTURE_SAM: 9,
     Character.WILLY_THE_KID: 8,
+    Character.JOSE_DELGADO: 7,
+    Character.TEQUILA_JOE: 7,
+    Character.APACHE_KID: 9,
+    Character.BILL_NOFACE: 9,
+    Character.ELENA_FUENTE: 7,
+    Character.VERA_CUSTER: 7,
+    Character.DOC_HOLYDAY: 8,
+    Character.MOLLY_STARK: 8,
 }
 
 
@@ -116,6 +158,13 @@ class Decision(StrEnum):
     KIT_DISCARD = "kit_discard"  # BD-DEC-12
     BART_ARROWS = "bart_arrows"  # BD-DEC-13
     PEDRO_RETURN = "pedro_return"  # BD-DEC-15
+    DICE_CHOICE = "dice_choice"  # BD-DEC-3
+    CHIEF_CHOICE = "chief_choice"  # BD-DEC-4
+    BROKEN_ARROW = "broken_arrow"  # BD-DEC-5
+    ELENA_GIVE = "elena_give"  # BD-DEC-8
+    APACHE_STEAL = "apache_steal"  # BD-DEC-9
+    MOLLY_TAKE = "molly_take"  # BD-DEC-14
+    GHOST_GIVE = "ghost_give"  # BD-DEC-18
 
 
 class DamageKind(StrEnum):
@@ -138,6 +187,10 @@ ROLES_BY_COUNT: dict[int, tuple[Role, ...]] = {
     8: (Role.SHERIFF, Role.DEPUTY, Role.DEPUTY, Role.OUTLAW, Role.OUTLAW, Role.OUTLAW,
         Role.RENEGADE, Role.RENEGADE),
 }
+
+# The side a Renegade who becomes the Ghost plays for, by players at the start [OS-GHOST-4].
+GHOST_RENEGADE_PLAYS_AS: dict[int, Role] = {5: Role.OUTLAW, 6: Role.DEPUTY, 7: Role.OUTLAW,
+                                            8: Role.DEPUTY}
 
 # 3-player hunters and their targets [BD-3P-3].
 THREE_PLAYER_TARGET: dict[Role, Role] = {

@@ -6,11 +6,32 @@ timeout reveals nothing. The bot plays its own identity to win (docs/policies.md
 
 from __future__ import annotations
 
-from core.bang_dice.actions import Amount, DiceAction, DiscardArrow, Reroll, Skip, Stop, Target
+from core.bang_dice.actions import (
+    Amount,
+    ArrowPick,
+    DiceAction,
+    DiceChoice,
+    DiscardArrow,
+    GhostToken,
+    Reroll,
+    Skip,
+    Stop,
+    Target,
+)
 from core.bang_dice.board import clockwise_from, distance, hit_targets, living
 from core.bang_dice.decisions import legal_actions
 from core.bang_dice.flow import count_symbols, dynamite_count, rerollable
-from core.bang_dice.ids import BEERS, GATLINGS, THREE_PLAYER_TARGET, Character, Decision, Face, Role
+from core.bang_dice.ids import (
+    BEERS,
+    GATLINGS,
+    THREE_PLAYER_TARGET,
+    Character,
+    Decision,
+    DieKind,
+    Face,
+    Role,
+)
+from core.bang_dice.scoring import team_role
 from core.bang_dice.state import DiceState, Frame
 
 _TEAM = {Role.SHERIFF: "law", Role.DEPUTY: "law", Role.OUTLAW: "outlaws",
@@ -57,15 +78,38 @@ def default_action(state: DiceState, frame: Frame) -> DiceAction:
         case Decision.SID_HEAL | Decision.BEER_TARGET:
             return Target(seat)
         case Decision.HIT_TARGET:
-            return Target(default_target(state, seat, list(frame.targets)))
+            targets = list(frame.targets)
+            if state.seats[seat].character is Character.CALAMITY_JANET:
+                # [BD-TO table] Calamity Janet's default reads the symbol as printed.
+                printed = 1 if len(living(state)) <= 3 else frame.symbol
+                targets = [t for t in targets if distance(state, seat, t) == printed] or targets
+            return Target(default_target(state, seat, targets))
         case Decision.KIT_DISCARD:
-            return DiscardArrow(seat) if state.seats[seat].arrows else Skip()
+            me = state.seats[seat]
+            if me.chief:
+                return DiscardArrow(seat, chief=True)
+            return DiscardArrow(seat) if me.arrows else Skip()
         case Decision.BART_ARROWS:
             life, loss = state.seats[seat].life, _pending_loss(state, seat)
-            needed = loss - life + 1 if loss >= life else 0
-            return Amount(min(needed, frame.limit))
+            needed = min(loss - life + 1 if loss >= life else 0, frame.limit)
+            if needed > state.pile:
+                return Amount(needed, chief=True)
+            return Amount(needed)
         case Decision.PEDRO_RETURN:
-            return Amount(frame.limit)
+            return Amount(frame.limit, chief=state.seats[seat].chief)
+        case Decision.DICE_CHOICE:
+            return DiceChoice(None)
+        case Decision.CHIEF_CHOICE | Decision.APACHE_STEAL:
+            return ArrowPick("normal")
+        case Decision.BROKEN_ARROW:
+            if seat in frame.targets:
+                return Target(seat)
+            most = max(state.seats[t].arrows for t in frame.targets)
+            return Target(next(t for t in frame.targets if state.seats[t].arrows == most))
+        case Decision.ELENA_GIVE | Decision.MOLLY_TAKE:
+            return Skip()
+        case Decision.GHOST_GIVE:
+            return GhostToken(0, frame.targets[0])
     return legal_actions(state, frame)[0]
 
 
@@ -81,17 +125,18 @@ def _pending_loss(state: DiceState, seat: int) -> int:
 def _enemy_score(state: DiceState, seat: int, other: int) -> float:
     """Return how much the bot in `seat` wants `other` to lose life (negative: protect)."""
     me, them = state.seats[seat], state.seats[other]
+    my_role = team_role(state, seat)
     if state.three_player:
         return 10.0 if them.role is THREE_PLAYER_TARGET[me.role] else 1.0
     alive = living(state)
     outlaws_left = any(state.seats[i].role is Role.OUTLAW for i in alive)
-    if me.role is Role.OUTLAW:
+    if my_role is Role.OUTLAW:
         if them.role is Role.SHERIFF:
             return 10.0
         if them.role_revealed:
             return -5.0 if them.role is Role.OUTLAW else 4.0
         return 1.0
-    if me.role is Role.RENEGADE and (not outlaws_left or len(alive) <= 3):
+    if my_role is Role.RENEGADE and (not outlaws_left or len(alive) <= 3):
         return 10.0 if them.role is Role.SHERIFF else 5.0
     # Law, and a Renegade who still hides with the law: protect the Sheriff, hunt the rest.
     if them.role is Role.SHERIFF:
@@ -175,8 +220,52 @@ def bot_action(state: DiceState, frame: Frame) -> DiceAction:
             arrows_ok = me.arrows + frame.limit < me.life
             return Amount(frame.limit) if arrows_ok else default_action(state, frame)
         case Decision.PEDRO_RETURN:
-            return Amount(frame.limit)
+            return Amount(frame.limit, chief=me.chief)
+        case Decision.DICE_CHOICE:
+            return _bot_dice_choice(state, frame)
+        case Decision.APACHE_STEAL:
+            return ArrowPick("steal" if state.pile <= 2 else "normal")
+        case Decision.BROKEN_ARROW:
+            if seat in frame.targets:
+                return Target(seat)
+            return Target(min(frame.targets, key=lambda t: _enemy_score(state, seat, t)))
+        case Decision.ELENA_GIVE:
+            return Target(max(frame.targets, key=lambda t: _enemy_score(state, seat, t)))
+        case Decision.MOLLY_TAKE:
+            return _bot_molly(state, frame)
+        case Decision.GHOST_GIVE:
+            return _bot_ghost(state, frame)
     return default_action(state, frame)
+
+
+def _bot_dice_choice(state: DiceState, frame: Frame) -> DiceAction:
+    """Coward die when wounded (beers), Loudmouth when healthy (double hits and gatling)."""
+    me = state.seats[frame.seat]
+    die = DieKind.COWARD if me.life * 2 <= me.max_life else DieKind.LOUDMOUTH
+    extra = DiceChoice(die, extra=True)
+    return extra if extra in legal_actions(state, frame) else DiceChoice(die)
+
+
+def _bot_molly(state: DiceState, frame: Frame) -> DiceAction:
+    """Take an ally's loss when it would kill the ally and Molly survives it."""
+    victim = frame.targets[0]
+    loss = _pending_loss(state, victim)
+    molly = state.seats[frame.seat]
+    saves = loss >= state.seats[victim].life and molly.life > loss
+    return Target(victim) if saves and _enemy_score(state, frame.seat, victim) < 0 else Skip()
+
+
+def _bot_ghost(state: DiceState, frame: Frame) -> DiceAction:
+    """Give a bad face (dynamite, arrow) to the worst enemy, a good one to the best ally."""
+    faces = [die.face for die in state.turn.dice]
+    bad = [i for i, face in enumerate(faces) if face in (Face.DYNAMITE, Face.ARROW)]
+    enemy = max(frame.targets, key=lambda t: _enemy_score(state, frame.seat, t))
+    ally = min(frame.targets, key=lambda t: _enemy_score(state, frame.seat, t))
+    if bad:
+        return GhostToken(bad[0], enemy)
+    if _enemy_score(state, frame.seat, ally) < 0:
+        return GhostToken(0, ally)
+    return GhostToken(0, enemy)
 
 
 __all__ = ["bot_action", "default_action", "distance", "known_ally"]

@@ -10,7 +10,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from core.bang_dice.ids import ARROWS_IN_GAME, CHARACTER_LIFE, DIE_FACES, Character, Face, Role
+from core.bang_dice.ids import (
+    ARROWS_IN_GAME,
+    CHARACTER_LIFE,
+    DIE_FACES,
+    Character,
+    DieKind,
+    Face,
+    Module,
+    Role,
+)
 from core.bang_dice.setup import first_seat, max_life, parse_options, role_is_public, start
 from core.bang_dice.state import DiceState, SeatState
 from core.bang_dice.view import make_view
@@ -31,6 +40,10 @@ class SeatSpec(BaseModel):
     arrows: int = Field(default=0, ge=0)
     alive: bool = True
     role_revealed: bool | None = None
+    chief: bool = False
+    ghost: bool = False
+    token: Face | None = None
+    token_double: bool = False
 
 
 class PositionSpec(BaseModel):
@@ -63,18 +76,31 @@ class PositionSpec(BaseModel):
             raise ValueError("the seat whose turn it is must be alive")
         if sum(1 for s in self.seats if s.alive) < 2:
             raise ValueError("at least two seats must be alive")
-        base_faces = set(DIE_FACES[next(iter(DIE_FACES))])
-        for face in self.dice:
-            if face not in base_faces:
-                raise ValueError(f"face {face.value} is not on a base die")
+        if sum(1 for s in self.seats if s.chief) > 1:
+            raise ValueError("only one seat can hold the Chief's Arrow")
+        if any(s.ghost and s.alive for s in self.seats):
+            raise ValueError("the Ghost is an eliminated seat (alive: false)")
+        if sum(1 for s in self.seats if s.ghost) > 1:
+            raise ValueError("there is at most one Ghost")
         return self
 
 
 def build_position(spec: Mapping[str, Any]) -> tuple[DiceState, list[Event]]:
     """Return the scenario's starting state and events; raise ValueError or InvalidSetup."""
     parsed = PositionSpec.model_validate(spec)
-    table = parse_options(parsed.options)
     players = len(parsed.seats)
+    table = parse_options(parsed.options, players)
+    if any(s.chief for s in parsed.seats) and not table.has(Module.CHIEF_ARROW):
+        raise InvalidSetup("a seat holds the Chief's Arrow but the chief_arrow module is off")
+    dice_kinds = [DieKind.BASE]
+    if table.has(Module.SALOON_DICE):
+        dice_kinds += [DieKind.LOUDMOUTH, DieKind.COWARD]
+    possible = {face for kind in dice_kinds for face in DIE_FACES[kind]}
+    for face in parsed.dice:
+        if face not in possible:
+            raise InvalidSetup(f"scripted face {face.value} is on no die of this table")
+    if any(s.ghost or s.token for s in parsed.seats) and not table.has(Module.GHOST):
+        raise InvalidSetup("Ghost seats and tokens need the ghost module")
     seats = []
     for seat in parsed.seats:
         top = seat.max_life or max_life(seat.character, seat.role, players)
@@ -87,13 +113,16 @@ def build_position(spec: Mapping[str, Any]) -> tuple[DiceState, list[Event]]:
         seats.append(SeatState(role=seat.role, character=seat.character,
                                life=life if seat.alive else 0, max_life=top,
                                arrows=seat.arrows if seat.alive else 0, alive=seat.alive,
-                               role_revealed=revealed))
+                               role_revealed=revealed, chief=seat.chief and seat.alive,
+                               ghost=seat.ghost, token=seat.token,
+                               token_double=seat.token_double))
     if len({s.character for s in seats}) != players:
         raise InvalidSetup("each character may appear only once")
     pile = ARROWS_IN_GAME - sum(s.arrows for s in seats)
     first = parsed.turn if parsed.turn is not None else first_seat(seats)
     state, out = start(table, seats, seed_state(parsed.seed, "bang_dice"), pile, first,
-                       script=list(parsed.dice))
+                       script=list(parsed.dice),
+                       first_blood=any(not seat.alive for seat in seats))
     return state, out
 
 
@@ -104,10 +133,12 @@ def describe(state: DiceState) -> dict[str, Any]:
         "seats": [
             {"seat": i, "role": s.role.value, "role_revealed": s.role_revealed,
              "character": s.character.value, "life": s.life, "max_life": s.max_life,
-             "arrows": s.arrows, "alive": s.alive}
+             "arrows": s.arrows, "chief": s.chief, "alive": s.alive, "ghost": s.ghost,
+             "token": s.token.value if s.token else None, "token_double": s.token_double}
             for i, s in enumerate(state.seats)
         ],
         "pile": state.pile,
+        "chief_in_pile": state.chief_in_pile,
         "turn": state.turn.active,
         "turn_number": state.turn_number,
         "dice": group["dice"],

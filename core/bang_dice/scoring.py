@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from core.bang_dice.board import living
-from core.bang_dice.ids import THREE_PLAYER_TARGET, Role, Side
+from core.bang_dice.ids import GHOST_RENEGADE_PLAYS_AS, THREE_PLAYER_TARGET, Role, Side
 from core.bang_dice.state import DiceState
 from core.engine.protocol import Outcome
 
 
+def team_role(state: DiceState, seat_index: int) -> Role:
+    """Return the role a seat wins with: a Renegade Ghost plays for another team [OS-GHOST-4]."""
+    seat = state.seats[seat_index]
+    if seat.ghost and seat.role is Role.RENEGADE:
+        return GHOST_RENEGADE_PLAYS_AS[len(state.seats)]
+    return seat.role
+
+
 def _seats_with(state: DiceState, *roles: Role) -> frozenset[int]:
-    return frozenset(i for i, seat in enumerate(state.seats) if seat.role in roles)
+    return frozenset(i for i in range(len(state.seats)) if team_role(state, i) in roles)
 
 
 def check_end(state: DiceState, eliminated: list[int], source: int | None) -> Outcome | None:

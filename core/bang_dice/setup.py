@@ -9,9 +9,12 @@ from core.bang_dice import events as ev
 from core.bang_dice.flow import Events, advance
 from core.bang_dice.ids import (
     ARROWS_IN_GAME,
+    BASE_CHARACTERS,
     CHARACTER_LIFE,
     ROLES_BY_COUNT,
+    SALOON_CHARACTER_NEEDS,
     Character,
+    Module,
     Role,
 )
 from core.bang_dice.state import DiceOptions, DiceState, SeatState, StartTurn, TurnState
@@ -19,21 +22,39 @@ from core.engine.errors import InvalidSetup
 from core.engine.rng import seed_state, shuffled
 
 KNOWN_OPTIONS = {"modules"}
-AVAILABLE_MODULES: frozenset[str] = frozenset()
+AVAILABLE_MODULES: frozenset[Module] = frozenset(Module) - {Module.SPECIAL_IDENTITIES}
 
 
-def parse_options(options: Mapping[str, Any]) -> DiceOptions:
-    """Return table options; raise InvalidSetup for unknown keys or modules."""
+def parse_options(options: Mapping[str, Any], players: int) -> DiceOptions:
+    """Return table options; raise InvalidSetup for unknown keys, modules or combinations."""
     unknown = set(options) - KNOWN_OPTIONS
     if unknown:
         raise InvalidSetup(f"unknown options: {', '.join(sorted(unknown))}")
     modules = options.get("modules", [])
     if not isinstance(modules, list | tuple) or not all(isinstance(m, str) for m in modules):
         raise InvalidSetup("modules must be a list of module ids")
-    missing = set(modules) - AVAILABLE_MODULES
+    unknown_modules = set(modules) - {m.value for m in Module}
+    if unknown_modules:
+        raise InvalidSetup(f"unknown modules: {', '.join(sorted(unknown_modules))}; "
+                           f"known: {', '.join(m.value for m in Module)}")
+    chosen = {Module(m) for m in modules}
+    missing = chosen - AVAILABLE_MODULES
     if missing:
-        raise InvalidSetup(f"modules not available: {', '.join(sorted(missing))}")
-    return DiceOptions(modules=tuple(sorted(set(modules))))
+        raise InvalidSetup(f"modules not available yet: {', '.join(sorted(missing))}")
+    if Module.GHOST in chosen and players < 5:
+        raise InvalidSetup("the ghost module needs 5 or more players")  # [OS-GHOST-0]
+    if Module.SPECIAL_IDENTITIES in chosen and players == 3:
+        raise InvalidSetup("special identities are not used with 3 players")  # [R-OS-02]
+    return DiceOptions(modules=tuple(m for m in Module if m in chosen))
+
+
+def character_pool(table: DiceOptions) -> list[Character]:
+    """Return the characters that may be dealt with these modules [BD-SETUP-3, OS-CHAR-0]."""
+    pool = list(BASE_CHARACTERS)
+    if table.has(Module.NEW_CHARACTERS):
+        pool.extend(c for c, needs in SALOON_CHARACTER_NEEDS.items()
+                    if all(table.has(module) for module in needs))
+    return pool
 
 
 def max_life(character: Character, role: Role, players: int) -> int:
@@ -57,10 +78,10 @@ def deal(options: Mapping[str, Any], players: int, seed: int) -> tuple[DiceState
     """Return a freshly dealt game, advanced to the first decision, and its events."""
     if not isinstance(players, int) or not 3 <= players <= 8:
         raise InvalidSetup("BANG! The Dice Game needs 3 to 8 players")
-    table = parse_options(options)
+    table = parse_options(options, players)
     rng = seed_state(seed, "bang_dice")
     rng, roles = shuffled(rng, ROLES_BY_COUNT[players])
-    rng, characters = shuffled(rng, list(Character))
+    rng, characters = shuffled(rng, character_pool(table))
     seats = [
         SeatState(role=role, character=character, life=max_life(character, role, players),
                   max_life=max_life(character, role, players),
@@ -71,10 +92,14 @@ def deal(options: Mapping[str, Any], players: int, seed: int) -> tuple[DiceState
 
 
 def start(table: DiceOptions, seats: list[SeatState], rng: int, pile: int,
-          first: int, script: list[Any] | None = None) -> tuple[DiceState, Events]:
+          first: int, script: list[Any] | None = None,
+          first_blood: bool = False) -> tuple[DiceState, Events]:
     """Return a game at the start of `first`'s turn, advanced to its first decision."""
+    chief_held = any(seat.chief for seat in seats)
     state = DiceState(options=table, seats=seats, turn=TurnState(active=first), pile=pile,
-                      rng=rng, agenda=[StartTurn()], script=list(script or []))
+                      rng=rng, agenda=[StartTurn()], script=list(script or []),
+                      chief_in_pile=table.has(Module.CHIEF_ARROW) and not chief_held,
+                      first_blood=first_blood)
     out: Events = [
         ev.RoleDealt(seat=index, role=seat.role.value,
                      audience=None if seat.role_revealed else frozenset({index}))

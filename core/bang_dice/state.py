@@ -12,7 +12,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from core.bang_dice.ids import Character, DamageKind, Decision, DieKind, Face, Role
+from core.bang_dice.ids import Character, DamageKind, Decision, DieKind, Face, Module, Role
 from core.engine.protocol import Outcome
 
 
@@ -27,11 +27,26 @@ class SeatState:
     arrows: int = 0
     alive: bool = True
     role_revealed: bool = False
+    chief: bool = False
+    ghost: bool = False
+    token: Face | None = None
+    token_double: bool = False
 
     def copy(self) -> SeatState:
         """Return an independent copy."""
         return SeatState(self.role, self.character, self.life, self.max_life, self.arrows,
-                         self.alive, self.role_revealed)
+                         self.alive, self.role_revealed, self.chief, self.ghost, self.token,
+                         self.token_double)
+
+    @property
+    def tokens(self) -> int:
+        """Return the arrow tokens held: normal arrows plus the Chief's Arrow."""
+        return self.arrows + (1 if self.chief else 0)
+
+    @property
+    def arrow_count(self) -> int:
+        """Return the arrows as counted for attacks and "most arrows" (Chief's = 2) [OS-CHIEF-3]."""
+        return self.arrows + (2 if self.chief else 0)
 
 
 @dataclass(frozen=True)
@@ -59,13 +74,15 @@ class TurnState:
     jesse_bonus: bool = False
     kit_left: int = 0
     aborted: bool = False
+    ghost_turn: bool = False
+    forced: list[int] = field(default_factory=list)
 
     def copy(self) -> TurnState:
         """Return an independent copy."""
         return TurnState(self.active, list(self.dice), self.rolls, self.max_rolls, self.exploded,
                          self.stopped, list(self.hits_left), list(self.hit_totals),
                          self.slab_used, self.beers_left, self.jesse_bonus, self.kit_left,
-                         self.aborted)
+                         self.aborted, self.ghost_turn, list(self.forced))
 
 
 @dataclass(frozen=True)
@@ -96,16 +113,48 @@ class AskSid:
 
 @dataclass(frozen=True)
 class Roll:
+    """Roll the dice at `dice`; `first` rolls every die not fixed by a Ghost token."""
+
     dice: tuple[int, ...] = ()
+    first: bool = False
     kind: Literal["roll"] = "roll"
     turn_bound: ClassVar[bool] = True
 
 
+ArrowSource = Literal["ask", "normal", "chief", "steal"]
+
+
 @dataclass(frozen=True)
 class TakeArrow:
+    """`seat` takes one arrow token; `source` is decided by a frame when it is "ask"."""
+
     seat: int = 0
+    source: ArrowSource = "ask"
+    from_roll: bool = False
     kind: Literal["take_arrow"] = "take_arrow"
     turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class RolledArrows:
+    """The arrow symbols of one roll, before Elena Fuente may give one away [OS-CHAR-ELENA-1]."""
+
+    count: int = 0
+    elena_asked: bool = False
+    kind: Literal["rolled_arrows"] = "rolled_arrows"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class BrokenArrow:
+    kind: Literal["broken_arrow"] = "broken_arrow"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class ChooseDice:
+    kind: Literal["choose_dice"] = "choose_dice"
+    turn_bound: ClassVar[bool] = True
 
 
 @dataclass(frozen=True)
@@ -130,8 +179,8 @@ class AfterRoll:
 class Resolve:
     """One step of final resolution [BD-RES-1]: dynamite, hits, beers, kit, gatling."""
 
-    step: Literal["dynamite", "hits", "ask_hit", "beers", "ask_beer", "kit", "ask_kit",
-                  "gatling"] = "dynamite"
+    step: Literal["deferred_arrows", "dynamite", "hits", "ask_hit", "doc", "beers", "ask_beer",
+                  "kit", "ask_kit", "gatling", "ghost_give"] = "dynamite"
     kind: Literal["resolve"] = "resolve"
     turn_bound: ClassVar[bool] = True
 
@@ -149,6 +198,7 @@ class Damage:
     lost: tuple[int, ...] = ()
     stage: DamageStage = "substitute"
     asked: tuple[int, ...] = ()
+    molly_asked: tuple[int, ...] = ()
     kind: Literal["damage"] = "damage"
     turn_bound: ClassVar[bool] = False
 
@@ -160,8 +210,8 @@ class EndTurn:
 
 
 Task = Annotated[
-    StartTurn | AskSid | Roll | TakeArrow | IndianAttack | ReturnAllArrows | AfterRoll | Resolve
-    | Damage | EndTurn,
+    StartTurn | AskSid | ChooseDice | Roll | RolledArrows | TakeArrow | BrokenArrow | IndianAttack
+    | ReturnAllArrows | AfterRoll | Resolve | Damage | EndTurn,
     Field(discriminator="kind"),
 ]
 
@@ -170,7 +220,11 @@ Task = Annotated[
 class DiceOptions:
     """Table options. Old Saloon module ids are listed in `modules` (none = base game)."""
 
-    modules: tuple[str, ...] = ()
+    modules: tuple[Module, ...] = ()
+
+    def has(self, module: Module) -> bool:
+        """Return True if the module is switched on."""
+        return module in self.modules
 
 
 @dataclass
@@ -188,6 +242,8 @@ class DiceState:
     script: list[Face] = field(default_factory=list)
     version: int = 0
     last_survivor: bool = False
+    chief_in_pile: bool = False
+    first_blood: bool = False
     outcome: Outcome | None = None
 
     @property

@@ -18,6 +18,10 @@ class SeatView:
     arrows: int
     alive: bool
     role: str | None
+    chief: bool
+    ghost: bool
+    token: str | None
+    token_double: bool
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,7 @@ class DiceView:
     role: str | None
     seats: tuple[SeatView, ...]
     pile: int
+    chief_in_pile: bool
     active: int
     turn_number: int
     dice: tuple[DieView, ...]
@@ -63,6 +68,10 @@ def make_view(state: DiceState, viewer: int | None) -> DiceView:
             arrows=seat.arrows,
             alive=seat.alive,
             role=seat.role.value if seat.role_revealed or index == viewer else None,
+            chief=seat.chief,
+            ghost=seat.ghost,
+            token=seat.token.value if seat.token else None,
+            token_double=seat.token_double,
         )
         for index, seat in enumerate(state.seats)
     )
@@ -73,6 +82,7 @@ def make_view(state: DiceState, viewer: int | None) -> DiceView:
         role=state.seats[viewer].role.value if viewer is not None else None,
         seats=seats,
         pile=state.pile,
+        chief_in_pile=state.chief_in_pile,
         active=turn.active,
         turn_number=state.turn_number,
         dice=tuple(DieView(die.kind.value, die.face.value if die.face else None)

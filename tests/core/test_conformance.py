@@ -8,23 +8,34 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.bang_dice.ids import ARROWS_IN_GAME
+from core.bang_dice.ids import ARROWS_IN_GAME, Module
+from core.bang_dice.setup import AVAILABLE_MODULES
 from core.bang_dice.state import DiceState
 from core.engine.registry import get_game
 
 GAME = get_game("bang_dice")
+ALL_MODULES = [m.value for m in Module if m in AVAILABLE_MODULES]
+# Every module alone, all of them together, and every pair of the rest: a covering subset of
+# the 2^n combinations in which each pair of modules meets at least once.
+MODULE_SETS = [[], *([m] for m in ALL_MODULES), ALL_MODULES,
+               *([a, b] for i, a in enumerate(ALL_MODULES) for b in ALL_MODULES[i + 1:])]
 
 
 def _check_invariants(state: DiceState) -> None:
-    held = sum(seat.arrows for seat in state.seats)
-    assert state.pile + held == ARROWS_IN_GAME
+    held = sum(seat.tokens for seat in state.seats)
+    chief = state.options.has(Module.CHIEF_ARROW)
+    # Tokens are conserved, the Chief's Arrow counting as one token.
+    assert state.pile + held + state.chief_in_pile == ARROWS_IN_GAME + chief
+    assert sum(1 for seat in state.seats if seat.chief) + state.chief_in_pile == chief
+    assert sum(1 for seat in state.seats if seat.ghost) <= 1
     for seat in state.seats:
         if seat.alive:
             assert 0 <= seat.life <= seat.max_life
         else:
             assert seat.life == 0
-            assert seat.arrows == 0
+            assert seat.tokens == 0
             assert seat.role_revealed
+            assert seat.token is None
     assert (not GAME.to_act(state)) == (GAME.outcome(state) is not None)
 
 
@@ -55,9 +66,10 @@ def _choose(state: DiceState, seat: int, policy: str, pick: int) -> object:
 
 
 def play_checked(players: int, seed: int, policy: str, picks: list[int] | None = None,
-                 limit: int = 5000) -> tuple[DiceState, list[str], list[dict[str, object]]]:
+                 limit: int = 5000, modules: list[str] | None = None,
+                 ) -> tuple[DiceState, list[str], list[dict[str, object]]]:
     """Play one game checking every invariant after every step; return state, actions, events."""
-    step = GAME.setup({}, players, seed)
+    step = GAME.setup({"modules": modules or []}, players, seed)
     state = step.state
     events = [event.to_json() for event in step.events]
     played: list[str] = []
@@ -100,6 +112,29 @@ def test_games_end_and_keep_every_invariant(players: int, policy: str) -> None:
         outcome = GAME.outcome(state)
         assert outcome is not None
         assert outcome.reason
+
+
+def _usable(modules: list[str], players: int) -> bool:
+    return players >= 5 or Module.GHOST.value not in modules
+
+
+@pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m) or "base")
+@pytest.mark.parametrize("policy", ["default", "bot", "random"])
+def test_old_saloon_modules_keep_every_invariant(modules: list[str], policy: str) -> None:
+    for players in range(3, 9):
+        if not _usable(modules, players):
+            continue
+        for seed in range(3):
+            state, _, _ = play_checked(players, seed * 31 + players, policy, modules=modules)
+            assert GAME.outcome(state) is not None
+
+
+@given(players=st.integers(5, 8), seed=st.integers(0, 2**63 - 1),
+       picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=40))
+@settings(max_examples=40, deadline=None)
+def test_random_play_with_every_module_keeps_invariants(players: int, seed: int,
+                                                        picks: list[int]) -> None:
+    play_checked(players, seed, "random", picks, modules=ALL_MODULES)
 
 
 @given(players=st.integers(3, 8), seed=st.integers(0, 2**63 - 1),
