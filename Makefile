@@ -25,3 +25,4 @@ test: lint
 
 bench: $(STAMP)
 	$(PY) -m tests.bench.bench_dice
+	$(PY) -m tests.bench.bench_storage

@@ -1,0 +1,295 @@
+"""An in-memory unit of work with the SQL one's interface and semantics, for fast service tests.
+
+Several fakes share one `MemoryStore`. Each works on private copies and publishes the rows it
+touched at commit; a game saved at a version that another unit committed past raises
+StaleGame, at `save` or at `commit`, as the SQL version check would.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Generic, Self, TypeVar
+
+from sqlmodel import SQLModel
+
+from storage.errors import GameNotFound, StaleGame
+from storage.models import ActionRecord, Chat, Game, GameStatus, MessageRef, Seat, User
+
+KeyT = TypeVar("KeyT", bound=Hashable)
+RowT = TypeVar("RowT", bound=SQLModel)
+
+
+def _copy(row: RowT) -> RowT:
+    """Return an independent copy of a row."""
+    return type(row).model_validate(copy.deepcopy(row.model_dump()))
+
+
+@dataclass
+class MemoryStore:
+    """The committed rows of the fake database, and how many commits it has seen."""
+
+    chats: dict[int, Chat] = field(default_factory=dict)
+    users: dict[int, User] = field(default_factory=dict)
+    games: dict[int, Game] = field(default_factory=dict)
+    seats: dict[tuple[int, int], Seat] = field(default_factory=dict)
+    actions: dict[tuple[int, int], ActionRecord] = field(default_factory=dict)
+    messages: dict[int, MessageRef] = field(default_factory=dict)
+    commits: int = 0
+    last_id: int = 0
+
+    def next_id(self) -> int:
+        """Return a fresh id (shared by games and message references, like a sequence)."""
+        self.last_id += 1
+        return self.last_id
+
+
+class _Table(Generic[KeyT, RowT]):
+    """A working copy of one table: reads fall through to the store, writes stay pending."""
+
+    def __init__(self, committed: dict[KeyT, RowT]) -> None:
+        self.committed = committed
+        self.pending: dict[KeyT, RowT | None] = {}
+
+    def get(self, key: KeyT) -> RowT | None:
+        row = self.pending[key] if key in self.pending else self.committed.get(key)
+        return None if row is None else _copy(row)
+
+    def put(self, key: KeyT, row: RowT) -> None:
+        self.pending[key] = _copy(row)
+
+    def delete(self, key: KeyT) -> None:
+        self.pending[key] = None
+
+    def rows(self, where: Callable[[RowT], bool] = lambda row: True) -> list[RowT]:
+        """Return copies of the current rows that satisfy `where`."""
+        current = {**self.committed, **self.pending}
+        return [_copy(row) for row in current.values() if row is not None and where(row)]
+
+    def publish(self) -> None:
+        for key, row in self.pending.items():
+            if row is None:
+                self.committed.pop(key, None)
+            else:
+                self.committed[key] = row
+        self.pending.clear()
+
+
+class FakeChats:
+    def __init__(self, table: _Table[int, Chat]) -> None:
+        self._table = table
+
+    async def get(self, *, chat_id: int) -> Chat | None:
+        """Return the chat, or None."""
+        return self._table.get(chat_id)
+
+    async def add(self, *, chat: Chat) -> Chat:
+        """Store a chat and return it."""
+        self._table.put(chat.id, chat)
+        return chat
+
+    async def save(self, *, chat: Chat) -> None:
+        """Overwrite a chat."""
+        self._table.put(chat.id, chat)
+
+
+class FakeUsers:
+    def __init__(self, table: _Table[int, User]) -> None:
+        self._table = table
+
+    async def get(self, *, user_id: int) -> User | None:
+        """Return the user, or None."""
+        return self._table.get(user_id)
+
+    async def add(self, *, user: User) -> User:
+        """Store a user and return it."""
+        self._table.put(user.id, user)
+        return user
+
+    async def save(self, *, user: User) -> None:
+        """Overwrite a user."""
+        self._table.put(user.id, user)
+
+
+class FakeGames:
+    def __init__(self, table: _Table[int, Game], store: MemoryStore) -> None:
+        self._table = table
+        self._store = store
+        self.expected: dict[int, int] = {}
+
+    async def add(self, *, game: Game) -> Game:
+        """Store a game and return it with a fresh id."""
+        game.id = self._store.next_id()
+        self._table.put(game.id, game)
+        return game
+
+    async def get(self, *, game_id: int, lock: bool = False) -> Game:
+        """Return the game; raise GameNotFound (`lock` changes nothing in memory)."""
+        game = self._table.get(game_id)
+        if game is None:
+            raise GameNotFound(f"no game {game_id}")
+        return game
+
+    async def save(self, *, game: Game, expected_version: int) -> None:
+        """Write the game if it is still at `expected_version`; raise StaleGame."""
+        assert game.id is not None
+        current = self._table.get(game.id)
+        committed = self._store.games.get(game.id)
+        if (
+            current is None
+            or current.version != expected_version
+            or (committed is not None and committed.version > expected_version)
+        ):
+            raise StaleGame(f"game {game.id} is no longer at version {expected_version}")
+        self.expected.setdefault(game.id, expected_version)
+        self._table.put(game.id, game)
+
+    async def list(
+        self,
+        *,
+        chat_id: int | None = None,
+        game_id: int | None = None,
+        status: GameStatus | None = None,
+    ) -> Sequence[Game]:
+        """Return the games matching every filter given, by id."""
+        games = self._table.rows(
+            lambda game: (
+                (chat_id is None or game.chat_id == chat_id)
+                and (game_id is None or game.id == game_id)
+                and (status is None or game.status == status)
+            )
+        )
+        return sorted(games, key=lambda game: game.id or 0)
+
+    def check_unchanged(self) -> None:
+        """Raise StaleGame if another unit committed a saved game past its expected version."""
+        for game_id, version in self.expected.items():
+            committed = self._store.games.get(game_id)
+            if committed is not None and committed.version != version:
+                raise StaleGame(f"game {game_id} is no longer at version {version}")
+
+
+class FakeSeats:
+    def __init__(self, table: _Table[tuple[int, int], Seat]) -> None:
+        self._table = table
+
+    async def add(self, *, seat: Seat) -> Seat:
+        """Store a seat and return it."""
+        self._table.put((seat.game_id, seat.seat), seat)
+        return seat
+
+    async def list(self, *, game_id: int) -> Sequence[Seat]:
+        """Return a game's seats by index."""
+        seats = self._table.rows(lambda seat: seat.game_id == game_id)
+        return sorted(seats, key=lambda seat: seat.seat)
+
+    async def save(self, *, seat: Seat) -> None:
+        """Overwrite a seat."""
+        self._table.put((seat.game_id, seat.seat), seat)
+
+
+class FakeActionLog:
+    def __init__(self, table: _Table[tuple[int, int], ActionRecord]) -> None:
+        self._table = table
+
+    async def append(self, *, record: ActionRecord) -> None:
+        """Log an action; raise StaleGame if its version is already logged."""
+        key = (record.game_id, record.version)
+        if self._table.get(key) is not None:
+            raise StaleGame(f"game {record.game_id} already logged version {record.version}")
+        self._table.put(key, record)
+
+    async def list(self, *, game_id: int) -> Sequence[ActionRecord]:
+        """Return a game's logged actions by version."""
+        log = self._table.rows(lambda row: row.game_id == game_id)
+        return sorted(log, key=lambda row: row.version)
+
+
+class FakeMessageRefs:
+    def __init__(self, table: _Table[int, MessageRef], store: MemoryStore) -> None:
+        self._table = table
+        self._store = store
+
+    async def add(self, *, ref: MessageRef) -> MessageRef:
+        """Store a message reference and return it with a fresh id."""
+        ref.id = self._store.next_id()
+        self._table.put(ref.id, ref)
+        return ref
+
+    async def list(self, *, game_id: int) -> Sequence[MessageRef]:
+        """Return a game's message references by id."""
+        refs = self._table.rows(lambda ref: ref.game_id == game_id)
+        return sorted(refs, key=lambda ref: ref.id or 0)
+
+    async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
+        """Return the reference of a message, or None."""
+        found = self._table.rows(
+            lambda ref: ref.chat_id == chat_id and ref.message_id == message_id
+        )
+        return found[0] if found else None
+
+    async def remove(self, *, ref_id: int) -> None:
+        """Forget a message reference."""
+        self._table.delete(ref_id)
+
+
+class FakeUnitOfWork:
+    """The in-memory unit of work; `commit` publishes the touched rows to the shared store."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+        self._committed = False
+
+    async def __aenter__(self) -> Self:
+        store = self.store
+        self._committed = False
+        self._tables: list[_Table[object, SQLModel]] = []
+        chats = self._table(store.chats)
+        users = self._table(store.users)
+        games = self._table(store.games)
+        seats = self._table(store.seats)
+        actions = self._table(store.actions)
+        messages = self._table(store.messages)
+        self.chats = FakeChats(chats)
+        self.users = FakeUsers(users)
+        self.games = FakeGames(games, store)
+        self.seats = FakeSeats(seats)
+        self.actions = FakeActionLog(actions)
+        self.messages = FakeMessageRefs(messages, store)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.rollback()
+
+    async def commit(self) -> None:
+        """Publish the changes; raise StaleGame if a saved game moved on, RuntimeError if twice."""
+        if self._committed:
+            raise RuntimeError("a unit of work commits once")
+        self.games.check_unchanged()
+        for table in self._tables:
+            table.publish()
+        self.store.commits += 1
+        self._committed = True
+
+    async def rollback(self) -> None:
+        """Drop every pending change."""
+        for table in self._tables:
+            table.pending.clear()
+        self.games.expected.clear()
+
+    def _table(self, committed: dict[KeyT, RowT]) -> _Table[KeyT, RowT]:
+        table = _Table(committed)
+        self._tables.append(table)  # type: ignore[arg-type]
+        return table
+
+
+def fake_uow_factory(store: MemoryStore) -> Callable[[], FakeUnitOfWork]:
+    """Return a factory of in-memory units of work sharing `store`."""
+    return lambda: FakeUnitOfWork(store)

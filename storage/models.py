@@ -1,0 +1,157 @@
+"""The SQLModel tables. Only `storage/` sees them; the core never does.
+
+Every datetime column is timezone-aware (UTC). JSON columns hold plain dicts. The game
+snapshot is the engine's `dump_state` text kept verbatim, so replay can compare it exactly.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Enum, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from storage.columns import UtcDateTime
+
+# Deterministic constraint names, so migrations can drop what they created on every backend.
+SQLModel.metadata.naming_convention = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class GameStatus(StrEnum):
+    """Where a game is in its life."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+class ActorKind(StrEnum):
+    """Who chose a logged action: the seated human, the timeout policy, or a bot seat."""
+
+    HUMAN = "human"
+    TIMEOUT = "timeout"
+    BOT = "bot"
+
+
+class MessagePurpose(StrEnum):
+    """What a message the bot keeps editing is for."""
+
+    LOBBY = "lobby"
+    TABLE = "table"
+    PROMPT = "prompt"
+    PRIVATE = "private"
+
+
+def _enum(enum: type[StrEnum]) -> Enum:
+    """Return a portable enum column type: VARCHAR holding the values, no native DB type."""
+    return Enum(
+        enum,
+        native_enum=False,
+        length=16,
+        values_callable=lambda members: [member.value for member in members],
+        validate_strings=True,
+    )
+
+
+class Chat(SQLModel, table=True):
+    """A Telegram group (or private chat) the bot plays in, with its table defaults."""
+
+    __tablename__ = "chats"
+
+    id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    language: str = Field(default="pt-BR", max_length=16)
+    default_options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    timer_settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    created_at: datetime = Field(sa_type=UtcDateTime)
+
+
+class User(SQLModel, table=True):
+    """A Telegram user: display name, language, whether the bot may DM them, stats per game kind."""
+
+    __tablename__ = "users"
+
+    id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    display_name: str = Field(max_length=128)
+    language: str | None = Field(default=None, max_length=16)
+    can_dm: bool = False
+    stats: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    created_at: datetime = Field(sa_type=UtcDateTime)
+
+
+class Game(SQLModel, table=True):
+    """One table of one game kind in a chat; `version` counts applied actions."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        Index("ix_games_chat_id_status", "chat_id", "status"),
+        Index("ix_games_status_deadline_at", "status", "deadline_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: int = Field(sa_type=BigInteger, foreign_key="chats.id", ondelete="CASCADE")
+    topic_id: int | None = Field(default=None, sa_type=BigInteger)
+    kind: str = Field(max_length=32)
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    seed: int = Field(sa_type=BigInteger)
+    status: GameStatus = Field(default=GameStatus.LOBBY, sa_type=_enum(GameStatus))
+    version: int = 0
+    snapshot: str | None = Field(default=None, sa_type=Text)
+    outcome: dict[str, Any] | None = Field(default=None, sa_type=JSON)
+    deadline_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    remind_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    created_at: datetime = Field(sa_type=UtcDateTime)
+    updated_at: datetime = Field(sa_type=UtcDateTime)
+
+
+class Seat(SQLModel, table=True):
+    """A seat of a game, held by a user or (user_id None) a bot; `strikes` counts timeouts."""
+
+    __tablename__ = "seats"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True, ondelete="CASCADE")
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int | None = Field(
+        default=None, sa_type=BigInteger, foreign_key="users.id", index=True
+    )
+    is_bot: bool = False
+    strikes: int = 0
+
+
+class ActionRecord(SQLModel, table=True):
+    """One applied action of the append-only log; (game_id, version) admits no duplicate."""
+
+    __tablename__ = "actions"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True, ondelete="CASCADE")
+    version: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    seat: int
+    action: str = Field(max_length=64)
+    actor: ActorKind = Field(sa_type=_enum(ActorKind))
+    applied_at: datetime = Field(sa_type=UtcDateTime)
+
+
+class MessageRef(SQLModel, table=True):
+    """A group or DM message the bot keeps editing for a game (seat None: not seat-specific)."""
+
+    __tablename__ = "message_refs"
+    __table_args__ = (UniqueConstraint("chat_id", "message_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True, ondelete="CASCADE")
+    chat_id: int = Field(sa_type=BigInteger)
+    message_id: int = Field(sa_type=BigInteger)
+    purpose: MessagePurpose = Field(sa_type=_enum(MessagePurpose))
+    seat: int | None = None
+    created_at: datetime = Field(sa_type=UtcDateTime)
+
+
+METADATA = SQLModel.metadata

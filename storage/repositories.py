@@ -1,0 +1,152 @@
+"""What the unit of work offers: one repository per table, keyword-only methods.
+
+Repositories hand out detached rows: changing one changes nothing until it is passed
+back to a `save`. Both the SQL and the in-memory unit of work implement these protocols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import TracebackType
+from typing import Protocol, Self
+
+from storage.models import ActionRecord, Chat, Game, GameStatus, MessageRef, Seat, User
+
+
+class ChatRepository(Protocol):
+    async def get(self, *, chat_id: int) -> Chat | None:
+        """Return the chat, or None if it was never stored."""
+        ...
+
+    async def add(self, *, chat: Chat) -> Chat:
+        """Store a new chat and return it."""
+        ...
+
+    async def save(self, *, chat: Chat) -> None:
+        """Overwrite a stored chat's settings."""
+        ...
+
+
+class UserRepository(Protocol):
+    async def get(self, *, user_id: int) -> User | None:
+        """Return the user, or None if it was never stored."""
+        ...
+
+    async def add(self, *, user: User) -> User:
+        """Store a new user and return it."""
+        ...
+
+    async def save(self, *, user: User) -> None:
+        """Overwrite a stored user's name, language, DM flag and stats."""
+        ...
+
+
+class GameRepository(Protocol):
+    async def add(self, *, game: Game) -> Game:
+        """Store a new game and return it with its id."""
+        ...
+
+    async def get(self, *, game_id: int, lock: bool = False) -> Game:
+        """Return the game (row-locked for the transaction on PostgreSQL when `lock`).
+
+        Raise GameNotFound.
+        """
+        ...
+
+    async def save(self, *, game: Game, expected_version: int) -> None:
+        """Write the game if its stored version is still `expected_version`; raise StaleGame."""
+        ...
+
+    async def list(
+        self,
+        *,
+        chat_id: int | None = None,
+        game_id: int | None = None,
+        status: GameStatus | None = None,
+    ) -> Sequence[Game]:
+        """Return the games matching every filter given, by id."""
+        ...
+
+
+class SeatRepository(Protocol):
+    async def add(self, *, seat: Seat) -> Seat:
+        """Store a new seat and return it."""
+        ...
+
+    async def list(self, *, game_id: int) -> Sequence[Seat]:
+        """Return a game's seats by seat index."""
+        ...
+
+    async def save(self, *, seat: Seat) -> None:
+        """Overwrite a stored seat's holder and strikes."""
+        ...
+
+
+class ActionLog(Protocol):
+    async def append(self, *, record: ActionRecord) -> None:
+        """Append an applied action; raise StaleGame if its version is already logged."""
+        ...
+
+    async def list(self, *, game_id: int) -> Sequence[ActionRecord]:
+        """Return a game's logged actions by version."""
+        ...
+
+
+class MessageRefRepository(Protocol):
+    async def add(self, *, ref: MessageRef) -> MessageRef:
+        """Store a message reference and return it with its id."""
+        ...
+
+    async def list(self, *, game_id: int) -> Sequence[MessageRef]:
+        """Return a game's message references by id."""
+        ...
+
+    async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
+        """Return the reference of a message, or None."""
+        ...
+
+    async def remove(self, *, ref_id: int) -> None:
+        """Forget a message reference (e.g. the message was deleted)."""
+        ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction for one command: use it as `async with`, then `await uow.commit()` once.
+
+    Leaving the block without committing rolls everything back.
+    """
+
+    @property
+    def chats(self) -> ChatRepository: ...
+
+    @property
+    def users(self) -> UserRepository: ...
+
+    @property
+    def games(self) -> GameRepository: ...
+
+    @property
+    def seats(self) -> SeatRepository: ...
+
+    @property
+    def actions(self) -> ActionLog: ...
+
+    @property
+    def messages(self) -> MessageRefRepository: ...
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None: ...
+
+    async def commit(self) -> None:
+        """Make every change of the command durable, at once."""
+        ...
+
+    async def rollback(self) -> None:
+        """Drop every change made since the unit of work began."""
+        ...

@@ -1,0 +1,216 @@
+"""The repositories over one SQL session (SQLite or PostgreSQL), used by the SQL unit of work."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import SQLModel, col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.errors import GameNotFound, StaleGame
+from storage.models import ActionRecord, Chat, Game, GameStatus, MessageRef, Seat, User
+
+RowT = TypeVar("RowT", bound=SQLModel)
+
+NO_SYNC = {"synchronize_session": False}
+
+
+async def _insert(session: AsyncSession, row: RowT) -> RowT:
+    """Insert a row now (ids are assigned) and return it detached from the session."""
+    session.add(row)
+    await session.flush()
+    session.expunge(row)
+    return row
+
+
+def _detached(session: AsyncSession, rows: Sequence[RowT]) -> list[RowT]:
+    for row in rows:
+        session.expunge(row)
+    return list(rows)
+
+
+def _values(row: SQLModel, *names: str) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in names}
+
+
+class SqlChats:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def get(self, *, chat_id: int) -> Chat | None:
+        """Return the chat, or None."""
+        row = await self._session.get(Chat, chat_id)
+        return None if row is None else _detached(self._session, [row])[0]
+
+    async def add(self, *, chat: Chat) -> Chat:
+        """Insert a chat and return it."""
+        return await _insert(self._session, chat)
+
+    async def save(self, *, chat: Chat) -> None:
+        """Update a chat's settings."""
+        values = _values(chat, "language", "default_options", "timer_settings")
+        statement = update(Chat).where(col(Chat.id) == chat.id).values(values)
+        await self._session.exec(statement, execution_options=NO_SYNC)
+
+
+class SqlUsers:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def get(self, *, user_id: int) -> User | None:
+        """Return the user, or None."""
+        row = await self._session.get(User, user_id)
+        return None if row is None else _detached(self._session, [row])[0]
+
+    async def add(self, *, user: User) -> User:
+        """Insert a user and return it."""
+        return await _insert(self._session, user)
+
+    async def save(self, *, user: User) -> None:
+        """Update a user's profile and stats."""
+        values = _values(user, "display_name", "language", "can_dm", "stats")
+        statement = update(User).where(col(User.id) == user.id).values(values)
+        await self._session.exec(statement, execution_options=NO_SYNC)
+
+
+class SqlGames:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, *, game: Game) -> Game:
+        """Insert a game and return it with its id."""
+        return await _insert(self._session, game)
+
+    async def get(self, *, game_id: int, lock: bool = False) -> Game:
+        """Return the game, `SELECT ... FOR UPDATE` when `lock` (a no-op on SQLite).
+
+        Raise GameNotFound.
+        """
+        statement = select(Game).where(col(Game.id) == game_id)
+        if lock:
+            statement = statement.with_for_update()
+        row = (await self._session.exec(statement)).first()
+        if row is None:
+            raise GameNotFound(f"no game {game_id}")
+        return _detached(self._session, [row])[0]
+
+    async def save(self, *, game: Game, expected_version: int) -> None:
+        """`UPDATE games ... WHERE id = ? AND version = expected`; raise StaleGame on 0 rows."""
+        values = _values(
+            game,
+            "status",
+            "version",
+            "snapshot",
+            "outcome",
+            "deadline_at",
+            "remind_at",
+            "updated_at",
+        )
+        statement = (
+            update(Game)
+            .where(col(Game.id) == game.id, col(Game.version) == expected_version)
+            .values(values)
+        )
+        result = await self._session.exec(statement, execution_options=NO_SYNC)
+        if result.rowcount != 1:
+            raise StaleGame(f"game {game.id} is no longer at version {expected_version}")
+
+    async def list(
+        self,
+        *,
+        chat_id: int | None = None,
+        game_id: int | None = None,
+        status: GameStatus | None = None,
+    ) -> Sequence[Game]:
+        """Return the games matching every filter given, by id."""
+        statement = select(Game).order_by(col(Game.id))
+        if chat_id is not None:
+            statement = statement.where(col(Game.chat_id) == chat_id)
+        if game_id is not None:
+            statement = statement.where(col(Game.id) == game_id)
+        if status is not None:
+            statement = statement.where(col(Game.status) == status)
+        return _detached(self._session, (await self._session.exec(statement)).all())
+
+
+class SqlSeats:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, *, seat: Seat) -> Seat:
+        """Insert a seat and return it."""
+        return await _insert(self._session, seat)
+
+    async def list(self, *, game_id: int) -> Sequence[Seat]:
+        """Return a game's seats by index."""
+        statement = select(Seat).where(col(Seat.game_id) == game_id).order_by(col(Seat.seat))
+        return _detached(self._session, (await self._session.exec(statement)).all())
+
+    async def save(self, *, seat: Seat) -> None:
+        """Update a seat's holder and strikes."""
+        values = _values(seat, "user_id", "is_bot", "strikes")
+        statement = (
+            update(Seat)
+            .where(col(Seat.game_id) == seat.game_id, col(Seat.seat) == seat.seat)
+            .values(values)
+        )
+        await self._session.exec(statement, execution_options=NO_SYNC)
+
+
+class SqlActionLog:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def append(self, *, record: ActionRecord) -> None:
+        """Insert a logged action; raise StaleGame if (game, version) is already taken."""
+        # The optimistic UPDATE of the game row comes first, so a clash here means the log and
+        # the game row disagree; the transaction is dead either way and the unit of work rolls back.
+        try:
+            await _insert(self._session, record)
+        except IntegrityError as error:
+            raise StaleGame(
+                f"game {record.game_id} already logged version {record.version}"
+            ) from error
+
+    async def list(self, *, game_id: int) -> Sequence[ActionRecord]:
+        """Return a game's logged actions by version."""
+        statement = (
+            select(ActionRecord)
+            .where(col(ActionRecord.game_id) == game_id)
+            .order_by(col(ActionRecord.version))
+        )
+        return _detached(self._session, (await self._session.exec(statement)).all())
+
+
+class SqlMessageRefs:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(self, *, ref: MessageRef) -> MessageRef:
+        """Insert a message reference and return it with its id."""
+        return await _insert(self._session, ref)
+
+    async def list(self, *, game_id: int) -> Sequence[MessageRef]:
+        """Return a game's message references by id."""
+        statement = (
+            select(MessageRef)
+            .where(col(MessageRef.game_id) == game_id)
+            .order_by(col(MessageRef.id))
+        )
+        return _detached(self._session, (await self._session.exec(statement)).all())
+
+    async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
+        """Return the reference of a message, or None."""
+        statement = select(MessageRef).where(
+            col(MessageRef.chat_id) == chat_id, col(MessageRef.message_id) == message_id
+        )
+        row = (await self._session.exec(statement)).first()
+        return None if row is None else _detached(self._session, [row])[0]
+
+    async def remove(self, *, ref_id: int) -> None:
+        """Delete a message reference."""
+        statement = delete(MessageRef).where(col(MessageRef.id) == ref_id)
+        await self._session.exec(statement, execution_options=NO_SYNC)

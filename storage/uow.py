@@ -1,0 +1,78 @@
+"""The SQL unit of work: one session, one transaction, one explicit commit per command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.repositories import UnitOfWork
+from storage.sql_repositories import (
+    SqlActionLog,
+    SqlChats,
+    SqlGames,
+    SqlMessageRefs,
+    SqlSeats,
+    SqlUsers,
+)
+
+UnitOfWorkFactory = Callable[[], UnitOfWork]
+
+
+class SqlUnitOfWork:
+    """A unit of work over a fresh session; uncommitted work is rolled back on exit."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self._sessions = sessions
+        self._session: AsyncSession | None = None
+        self._committed = False
+
+    async def __aenter__(self) -> Self:
+        session = self._sessions()
+        self._session = session
+        self._committed = False
+        self.chats = SqlChats(session)
+        self.users = SqlUsers(session)
+        self.games = SqlGames(session)
+        self.seats = SqlSeats(session)
+        self.actions = SqlActionLog(session)
+        self.messages = SqlMessageRefs(session)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            try:
+                await session.rollback()
+            finally:
+                await session.close()
+
+    async def commit(self) -> None:
+        """Commit the transaction; raise RuntimeError if already committed or outside the block."""
+        session = self._active()
+        if self._committed:
+            raise RuntimeError("a unit of work commits once")
+        await session.commit()
+        self._committed = True
+
+    async def rollback(self) -> None:
+        """Roll the transaction back."""
+        await self._active().rollback()
+
+    def _active(self) -> AsyncSession:
+        if self._session is None:
+            raise RuntimeError("unit of work used outside its `async with` block")
+        return self._session
+
+
+def sql_uow_factory(sessions: async_sessionmaker[AsyncSession]) -> UnitOfWorkFactory:
+    """Return a factory of SQL units of work sharing one session factory."""
+    return lambda: SqlUnitOfWork(sessions)
