@@ -8,6 +8,8 @@
   a 6th die (José Delgado / Tequila Joe).
 - `an` a normal arrow, `ac` the Chief's Arrow, `as` steal the Chief's Arrow (Apache Kid).
 - `g03` the Ghost gives the face of die 0 to seat 3.
+- `v` reveal a special identity to use it; `v3` / `v35` with its seat(s) (Devil's Left Hand,
+  The Ugly / Devil's Right Hand); `f23` The Doctor sets die 2 to face 3 of its die.
 """
 
 from __future__ import annotations
@@ -84,13 +86,29 @@ class GhostToken:
     seat: int
 
 
+@dataclass(frozen=True)
+class Reveal:
+    """Reveal one's special identity to use it, with the seats it acts on."""
+
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class SetFace:
+    """The Doctor sets die `die` to face number `face` of that die's six faces."""
+
+    die: int
+    face: int
+
+
 DiceAction = (Stop | Reroll | Target | DiscardArrow | Skip | Amount | DiceChoice | ArrowPick
-              | GhostToken)
+              | GhostToken | Reveal | SetFace)
 
 _PATTERN = re.compile(
     r"^(?:(?P<stop>s)|(?P<skip>x)|r(?P<reroll>[0-9]{1,6})|t(?P<target>[0-9])(?P<doubled>d?)"
     r"|k(?P<kit>[0-9])(?P<kit_chief>c?)|n(?P<amount>[0-9]{1,2})(?P<amount_chief>c?)"
-    r"|d(?P<die>[lc]?)(?P<extra>\+?)|a(?P<pick>[ncs])|g(?P<ghost_die>[01])(?P<ghost_seat>[0-9]))$"
+    r"|d(?P<die>[lc]?)(?P<extra>\+?)|a(?P<pick>[ncs])|g(?P<ghost_die>[01])(?P<ghost_seat>[0-9])"
+    r"|v(?P<reveal>[0-9]{0,2})|f(?P<set_die>[0-5])(?P<set_face>[0-5]))$"
 )
 _DIE_LETTER = {DieKind.LOUDMOUTH: "l", DieKind.COWARD: "c"}
 _LETTER_DIE = {letter: die for die, letter in _DIE_LETTER.items()}
@@ -120,6 +138,10 @@ def encode(action: DiceAction) -> str:
             return "a" + _PICK_LETTER[source]
         case GhostToken(die=die, seat=seat):
             return f"g{die}{seat}"
+        case Reveal(seats=seats):
+            return "v" + "".join(str(seat) for seat in seats)
+        case SetFace(die=die, face=face):
+            return f"f{die}{face}"
     raise MalformedAction(f"not a dice action: {action!r}")
 
 
@@ -148,6 +170,10 @@ def decode(text: str) -> DiceAction:
         return ArrowPick(_LETTER_PICK[part["pick"]])
     if part["ghost_die"] is not None:
         return GhostToken(int(part["ghost_die"]), int(part["ghost_seat"]))
+    if part["reveal"] is not None:
+        return Reveal(tuple(int(char) for char in part["reveal"]))
+    if part["set_die"] is not None:
+        return SetFace(int(part["set_die"]), int(part["set_face"]))
     die = _LETTER_DIE.get(part["die"] or "")
     if die is None and part["extra"]:
         raise MalformedAction(f"only a Saloon die can be a 6th die: {text!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 
 from core.bang_dice import events as ev
@@ -13,6 +14,8 @@ from core.bang_dice.actions import (
     DiscardArrow,
     GhostToken,
     Reroll,
+    Reveal,
+    SetFace,
     Skip,
     Stop,
     Target,
@@ -30,6 +33,7 @@ from core.bang_dice.flow import (
     stop_rolling,
     with_changes,
 )
+from core.bang_dice.identities import return_left_hand_arrows, reveal, reveal_options
 from core.bang_dice.ids import Character, Decision, DieKind
 from core.bang_dice.state import (
     ArrowSource,
@@ -51,9 +55,9 @@ def _amounts(limit: int, normal: int, chief: bool) -> list[DiceAction]:
     return answers
 
 
-def legal_actions(state: DiceState, frame: Frame) -> list[DiceAction]:
-    """Return every legal answer to the pending frame."""
-    seat = state.seats[frame.seat]
+def legal_actions(state: DiceState, frame: Frame, seat_index: int) -> list[DiceAction]:
+    """Return every legal answer of `seat_index` to the pending frame."""
+    seat = state.seats[seat_index]
     match frame.decision:
         case Decision.REROLL:
             dice = rerollable(state)
@@ -94,6 +98,10 @@ def legal_actions(state: DiceState, frame: Frame) -> list[DiceAction]:
             faces = [die.face for die in state.turn.dice]
             dice = [0] if faces[0] == faces[1] else [0, 1]
             return [GhostToken(die, t) for die in dice for t in frame.targets]
+        case Decision.START_REVEAL | Decision.WINDOW:
+            return [Skip(), *reveal_options(state, frame, seat_index)]
+        case Decision.LEFT_HAND_ARROWS:
+            return [Amount(0), Amount(frame.limit, chief=seat.chief)]
     return []
 
 
@@ -108,7 +116,7 @@ def _dice_choices(character: Character) -> list[DiceAction]:
     return choices
 
 
-def is_legal(state: DiceState, frame: Frame, action: DiceAction) -> bool:
+def is_legal(state: DiceState, frame: Frame, seat: int, action: DiceAction) -> bool:
     """Return True if the action answers the frame legally (without listing every answer)."""
     match frame.decision, action:
         case Decision.REROLL, Reroll(dice=dice):
@@ -119,13 +127,23 @@ def is_legal(state: DiceState, frame: Frame, action: DiceAction) -> bool:
             return seat in frame.targets and (not doubled or can_double(state))
         case Decision.BEER_TARGET | Decision.SID_HEAL, Target(seat=seat, doubled=False):
             return 0 <= seat < len(state.seats) and state.seats[seat].alive
-    return action in legal_actions(state, frame)
+    return action in legal_actions(state, frame, seat)
 
 
-def answer(state: DiceState, frame: Frame, action: DiceAction, out: Events) -> None:
-    """Apply a legal answer to the pending frame (already cleared from the state)."""
+def answer(state: DiceState, frame: Frame, seat: int, action: DiceAction, out: Events) -> None:
+    """Apply a seat's legal answer to the pending frame (already cleared from the state)."""
     turn = state.turn
     match frame.decision, action:
+        case Decision.WINDOW, Skip():
+            waiting = tuple(s for s in frame.waiting if s != seat)
+            if waiting:  # the window stays open until every possible holder has answered
+                state.pending = replace(frame, waiting=waiting)
+        case Decision.START_REVEAL, Skip():
+            pass
+        case Decision.START_REVEAL | Decision.WINDOW, Reveal() | SetFace():
+            reveal(state, frame, seat, action, out)
+        case Decision.LEFT_HAND_ARROWS, Amount(count=count):
+            return_left_hand_arrows(state, seat, count > 0, out)
         case Decision.REROLL, Stop():
             stop_rolling(state, out)
         case Decision.REROLL, Reroll(dice=dice):

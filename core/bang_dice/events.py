@@ -14,6 +14,7 @@ class RoleDealt(Event):
     kind: str = "role_dealt"
     seat: int
     role: str
+    identity: str | None = None
 
 
 @dataclass(kw_only=True)
@@ -198,3 +199,69 @@ class ArrowGiven(Event):
     kind: str = "arrow_given"
     seat: int
     target: int
+
+
+@dataclass(kw_only=True)
+class WindowOpened(Event):
+    """A reaction window opened for one identity card; it says nothing of who holds it."""
+
+    kind: str = "window_opened"
+    identity: str
+
+
+@dataclass(kw_only=True)
+class IdentityRevealed(Event):
+    kind: str = "identity_revealed"
+    seat: int
+    identity: str
+    role: str
+
+
+@dataclass(kw_only=True)
+class EffectCancelled(Event):
+    """The Judge cancelled the effect of a revealed identity."""
+
+    kind: str = "effect_cancelled"
+    seat: int
+    identity: str
+
+
+@dataclass(kw_only=True)
+class HealCancelled(Event):
+    """The Bad cancelled a gain of life."""
+
+    kind: str = "heal_cancelled"
+    seat: int
+    target: int
+    cause: str
+
+
+@dataclass(kw_only=True)
+class ArrowsSwapped(Event):
+    kind: str = "arrows_swapped"
+    seat: int
+    first: int
+    second: int
+
+
+@dataclass(kw_only=True)
+class DieSet(Event):
+    """The Doctor set a die to a face."""
+
+    kind: str = "die_set"
+    seat: int
+    die: int
+    face: str
+
+
+@dataclass(kw_only=True)
+class SheriffChanged(Event):
+    kind: str = "sheriff_changed"
+    seat: int
+    former: int
+
+
+@dataclass(kw_only=True)
+class SavedFromDeath(Event):
+    kind: str = "saved_from_death"
+    seat: int

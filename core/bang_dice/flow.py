@@ -12,6 +12,7 @@ from typing import Any
 
 from core.bang_dice import events as ev
 from core.bang_dice.board import clockwise_from, hit_targets, next_turn_seat, seat_of
+from core.bang_dice.identities import open_window, run_effect
 from core.bang_dice.ids import (
     BEERS,
     DIE_FACES,
@@ -23,6 +24,7 @@ from core.bang_dice.ids import (
     Decision,
     DieKind,
     Face,
+    Identity,
     Module,
     Role,
 )
@@ -38,11 +40,15 @@ from core.bang_dice.state import (
     Die,
     EndTurn,
     Frame,
+    Heal,
     IndianAttack,
+    OpenWindow,
     Resolve,
     ReturnAllArrows,
     Roll,
     RolledArrows,
+    RollEffects,
+    StartReveal,
     StartTurn,
     TakeArrow,
     Task,
@@ -111,6 +117,8 @@ def _start_turn(state: DiceState, task: StartTurn, out: Events) -> None:
     state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 5, max_rolls=max_rolls,
                            hit_totals=[0] * len(state.seats))
     first: list[Task] = []
+    if identities_on(state):
+        first.append(StartReveal())  # [BD-TURN-2 step 1] asked of every player, every turn
     if seat.character is Character.SID_KETCHUM:
         first.append(AskSid())  # [BD-CHAR-SID-1, BD-TURN-2]
     if state.options.has(Module.SALOON_DICE):
@@ -120,6 +128,15 @@ def _start_turn(state: DiceState, task: StartTurn, out: Events) -> None:
 
 def _ask_sid(state: DiceState, task: AskSid, out: Events) -> None:
     ask(state, Decision.SID_HEAL, state.turn.active)
+
+
+def _start_reveal(state: DiceState, task: StartReveal, out: Events) -> None:
+    ask(state, Decision.START_REVEAL, state.turn.active)
+
+
+def identities_on(state: DiceState) -> bool:
+    """Return True when the special identities module is on."""
+    return state.options.has(Module.SPECIAL_IDENTITIES)
 
 
 def _choose_dice(state: DiceState, task: ChooseDice, out: Events) -> None:
@@ -181,10 +198,20 @@ def _roll(state: DiceState, task: Roll, out: Events) -> None:
         faces.append(face)
     turn.rolls += 1
     out.append(ev.DiceRolled(seat=turn.active, dice=indices, faces=tuple(faces)))
-    if turn.ghost_turn:
-        schedule(state, AfterRoll())  # [R-OS-15] the Ghost's dice have no effect
-        return
-    faces.extend(fixed for i in forced if (fixed := dice[i].face) is not None)
+    follow: list[Task] = []
+    if identities_on(state):
+        # [OS-ROLE-DOCTOR-1] after any roll, before its immediate faces resolve
+        follow.append(OpenWindow(identity=Identity.THE_DOCTOR, targets=indices))
+    if not turn.ghost_turn:  # [R-OS-15] the Ghost's dice have no effect
+        follow.append(RollEffects(dice=indices + forced))
+    if not task.gamble:  # [OS-ROLE-GAMBLER-1] the Gambler's re-roll is final
+        follow.append(AfterRoll())
+    schedule(state, *follow)
+
+
+def _roll_effects(state: DiceState, task: RollEffects, out: Events) -> None:
+    turn = state.turn
+    faces = [face for i in task.dice if (face := turn.dice[i].face) is not None]
     # [BD-ROLL-6] immediate faces of this roll: arrows, then broken arrows, then bullets.
     arrows = faces.count(Face.ARROW)
     if has_ability(state, turn.active, Character.BILL_NOFACE):
@@ -195,8 +222,7 @@ def _roll(state: DiceState, task: Roll, out: Events) -> None:
              RolledArrows(count=arrows),
              *[BrokenArrow() for _ in range(faces.count(Face.BROKEN_ARROW))],
              *[Damage(cause=DamageKind.BULLET, losses=tuple(bullets))
-               for _ in range(faces.count(Face.BULLET))],
-             AfterRoll())
+               for _ in range(faces.count(Face.BULLET))])
 
 
 def _rolled_arrows(state: DiceState, task: RolledArrows, out: Events) -> None:
@@ -241,9 +267,12 @@ def stop_rolling(state: DiceState, out: Events) -> None:
     if state.turn.ghost_turn:
         schedule(state, Resolve(step="ghost_give"))
         return
-    schedule(state, Resolve(step="deferred_arrows"), Resolve(step="dynamite"),
+    gambler: list[Task] = []
+    if identities_on(state):  # [OS-ROLE-GAMBLER-1] after another player's last roll, at F0
+        gambler.append(OpenWindow(identity=Identity.THE_GAMBLER, exclude=(state.turn.active,)))
+    schedule(state, *gambler, Resolve(step="deferred_arrows"), Resolve(step="dynamite"),
              Resolve(step="hits"), Resolve(step="doc"), Resolve(step="beers"),
-             Resolve(step="kit"), Resolve(step="gatling"))
+             Resolve(step="kit"), Resolve(step="gatling"), Resolve(step="suzy"))
 
 
 def final_faces(state: DiceState) -> tuple[str, ...]:
@@ -311,11 +340,22 @@ def _return_all_arrows(state: DiceState, task: ReturnAllArrows, out: Events) -> 
 
 
 def heal(state: DiceState, seat_index: int, amount: int, cause: str, out: Events) -> None:
-    """Give a living seat up to `amount` life, capped at its maximum [BD-GEN-3]."""
-    seat = state.seats[seat_index]
-    gained = max(0, min(amount, seat.max_life - seat.life))
+    """Schedule a gain of life for a seat (The Bad may cancel it first)."""
+    schedule(state, Heal(seat=seat_index, amount=amount, cause=cause))
+
+
+def _heal(state: DiceState, task: Heal, out: Events) -> None:
+    seat = state.seats[task.seat]
+    if not seat.alive:
+        return
+    gained = max(0, min(task.amount, seat.max_life - seat.life))  # [BD-GEN-3] capped
+    if gained and not task.checked and identities_on(state):
+        # [OS-ROLE-BAD-1] when any player is about to gain life
+        schedule(state, OpenWindow(identity=Identity.THE_BAD, targets=(task.seat,)),
+                 Heal(seat=task.seat, amount=task.amount, cause=task.cause, checked=True))
+        return
     seat.life += gained
-    out.append(ev.LifeGained(seat=seat_index, amount=gained, cause=cause))
+    out.append(ev.LifeGained(seat=task.seat, amount=gained, cause=task.cause))
 
 
 # --- final resolution ------------------------------------------------------------------------
@@ -334,7 +374,11 @@ def _resolve_deferred_arrows(state: DiceState, out: Events) -> None:
 
 def _resolve_dynamite(state: DiceState, out: Events) -> None:
     turn = state.turn
-    if turn.exploded:
+    # Counted on the final dice: The Gambler's re-roll may add or remove an explosion [R-BD-01].
+    if dynamite_count(state) >= 3:
+        if not turn.exploded:
+            turn.exploded = True
+            out.append(ev.DynamiteExploded(seat=turn.active))
         losses = [0] * len(state.seats)
         losses[turn.active] = 1
         schedule(state, Damage(cause=DamageKind.DYNAMITE, losses=tuple(losses)))
@@ -445,6 +489,13 @@ def _resolve_gatling(state: DiceState, out: Events) -> None:
     schedule(state, Damage(cause=DamageKind.GATLING, source=turn.active, losses=tuple(losses)))
 
 
+def _resolve_suzy(state: DiceState, out: Events) -> None:
+    active = state.turn.active
+    if (has_ability(state, active, Character.SUZY_LAFAYETTE)
+            and count_symbols(state, ONES) + count_symbols(state, TWOS) == 0):
+        heal(state, active, 2, "suzy_lafayette", out)  # [BD-CHAR-SUZY-1, BD-TURN-8 step 1]
+
+
 def _resolve_ghost_give(state: DiceState, out: Events) -> None:
     state.turn.forced = []
     targets = tuple(clockwise_from(state, state.turn.active))
@@ -462,6 +513,7 @@ _RESOLVE_STEPS: dict[str, Callable[[DiceState, Events], None]] = {
     "kit": _resolve_kit,
     "ask_kit": _ask_kit,
     "gatling": _resolve_gatling,
+    "suzy": _resolve_suzy,
     "ghost_give": _resolve_ghost_give,
 }
 
@@ -474,6 +526,8 @@ def _damage(state: DiceState, task: Damage, out: Events) -> None:
         _damage_substitute(state, task, out)
     elif task.stage == "apply":
         _damage_apply(state, task, out)
+    elif task.stage == "dying":
+        _damage_dying(state, task, out)
     else:
         _damage_settle(state, task, out)
 
@@ -514,13 +568,21 @@ def _damage_apply(state: DiceState, task: Damage, out: Events) -> None:
             lost[index] = amount
             out.append(ev.LifeLost(seat=index, amount=amount, cause=task.cause.value,
                                    source=task.source))
-    schedule(state, with_changes(task, stage="settle", lost=tuple(lost)))
+    schedule(state, with_changes(task, stage="dying", lost=tuple(lost)))
     pedro = seat_of(state, Character.PEDRO_RAMIREZ)
     # [BD-CHAR-PEDRO-1] pointless in an Indian attack, where every arrow returns anyway.
     if (pedro is not None and lost[pedro] > 0 and state.seats[pedro].life > 0
             and state.seats[pedro].tokens > 0 and task.cause is not DamageKind.INDIANS):
         ask(state, Decision.PEDRO_RETURN, pedro,
             limit=min(lost[pedro], state.seats[pedro].tokens))
+
+
+def _damage_dying(state: DiceState, task: Damage, out: Events) -> None:
+    dying = tuple(i for i in clockwise_from(state, state.turn.active) if state.seats[i].life == 0)
+    schedule(state, with_changes(task, stage="settle"))
+    if dying and identities_on(state):
+        # [OS-ROLE-LEFT-1, BD-DMG-1 sub-step 4] before the dying players are eliminated
+        schedule(state, OpenWindow(identity=Identity.DEVILS_LEFT_HAND, targets=dying))
 
 
 def eliminate(state: DiceState, seat_index: int, out: Events) -> None:
@@ -558,15 +620,17 @@ def _damage_settle(state: DiceState, task: Damage, out: Events) -> None:
     if outcome is not None:
         finish(state, outcome, out)  # [BD-TURN-11]
         return
+    triggers: list[Task] = []
     vulture = seat_of(state, Character.VULTURE_SAM)
     if vulture is not None:
-        for _ in dying:
-            heal(state, vulture, 2, "vulture_sam", out)  # [BD-CHAR-VULTURE-1]
+        # [BD-CHAR-VULTURE-1] 2 life for each other player eliminated in this step
+        triggers.extend(Heal(seat=vulture, amount=2, cause="vulture_sam") for _ in dying)
     gringo = next((i for i, s in enumerate(state.seats)
                    if s.character is Character.EL_GRINGO and (s.alive or i in dying)), None)
     if (gringo is not None and task.lost[gringo] > 0 and task.source is not None
             and task.source != gringo):
-        schedule(state, TakeArrow(seat=task.source))  # [BD-CHAR-GRINGO-1, R-BD-07]
+        triggers.append(TakeArrow(seat=task.source))  # [BD-CHAR-GRINGO-1, R-BD-07]
+    schedule(state, *triggers)
     if state.turn.active in dying:
         state.turn.aborted = True  # [BD-TURN-10]
 
@@ -585,9 +649,6 @@ def finish(state: DiceState, outcome: Outcome, out: Events) -> None:
 def _end_turn(state: DiceState, task: EndTurn, out: Events) -> None:
     turn = state.turn
     active = state.seats[turn.active]
-    if (active.alive and has_ability(state, turn.active, Character.SUZY_LAFAYETTE)
-            and count_symbols(state, ONES) + count_symbols(state, TWOS) == 0):
-        heal(state, turn.active, 2, "suzy_lafayette", out)  # [BD-CHAR-SUZY-1]
     active.token = None  # [OS-GHOST-8] tokens go back to the Ghost
     active.token_double = False
     state.turn = TurnState(active=next_turn_seat(state, turn.active))
@@ -622,4 +683,9 @@ _HANDLERS: dict[str, Callable[[DiceState, Any, Events], None]] = {
     "resolve": _resolve,
     "damage": _damage,
     "end_turn": _end_turn,
+    "start_reveal": _start_reveal,
+    "roll_effects": _roll_effects,
+    "open_window": open_window,
+    "identity_effect": run_effect,
+    "heal": _heal,
 }

@@ -33,28 +33,28 @@ class BangDice:
         """Return the seats owing a decision; empty exactly when the game is over."""
         if state.outcome is not None or state.pending is None:
             return frozenset()
-        return frozenset({state.pending.seat})
+        return frozenset(state.pending.owed_by)
 
     def legal_actions(self, state: DiceState, seat: int) -> list[DiceAction]:
         """Return the seat's legal actions now (empty if it owes nothing)."""
         if seat not in self.to_act(state):
             return []
         assert state.pending is not None
-        return legal_actions(state, state.pending)
+        return legal_actions(state, state.pending, seat)
 
     def apply(self, state: DiceState, seat: int, action: DiceAction) -> Step[DiceState]:
         """Return the next state and events; raise GameOver, NotYourTurn or IllegalAction."""
         if state.outcome is not None:
             raise GameOver("the game is over")
         frame = state.pending
-        if frame is None or frame.seat != seat:
+        if frame is None or seat not in frame.owed_by:
             raise NotYourTurn(f"seat {seat} owes no decision")
-        if not is_legal(state, frame, action):
+        if not is_legal(state, frame, seat, action):
             raise IllegalAction(f"{actions.encode(action)!r} is not legal now")
         new = state.copy()
         new.pending = None
         out: list[Event] = []
-        answer(new, frame, action, out)
+        answer(new, frame, seat, action, out)
         new.version += 1
         advance(new, out)
         return Step(new, tuple(out))
@@ -73,11 +73,11 @@ class BangDice:
 
     def default_action(self, state: DiceState, seat: int) -> DiceAction:
         """Return the timeout action of a seat owing a decision."""
-        return policies.default_action(state, self._frame(state, seat))
+        return policies.default_action(state, self._frame(state, seat), seat)
 
     def bot_action(self, state: DiceState, seat: int) -> DiceAction:
         """Return the bot's action for a seat owing a decision."""
-        return policies.bot_action(state, self._frame(state, seat))
+        return policies.bot_action(state, self._frame(state, seat), seat)
 
     def encode_action(self, action: DiceAction) -> str:
         """Return the compact text of an action."""
@@ -114,6 +114,8 @@ class BangDice:
         return {
             "character_wins": [state.seats[i].character.value for i in sorted(winners)],
             "characters_dealt": [seat.character.value for seat in state.seats],
+            "identities_revealed": [seat.identity.value for seat in state.seats
+                                    if seat.identity is not None and seat.identity_used],
         }
 
     def _frame(self, state: DiceState, seat: int) -> Any:

@@ -55,6 +55,37 @@ class Role(StrEnum):
     RENEGADE = "renegade"
 
 
+class Identity(StrEnum):
+    """Old Saloon special identity cards [OS-ROLE-0]; a seat without one holds a normal card."""
+
+    THE_BEAR = "the_bear"
+    THE_GOOD = "the_good"
+    THE_DOCTOR = "the_doctor"
+    THE_JUDGE = "the_judge"
+    THE_GAMBLER = "the_gambler"
+    THE_BAD = "the_bad"
+    THE_UGLY = "the_ugly"
+    DEVILS_RIGHT_HAND = "devils_right_hand"
+    DEVILS_LEFT_HAND = "devils_left_hand"
+
+
+IDENTITY_ROLE: dict[Identity, Role] = {
+    Identity.THE_BEAR: Role.SHERIFF,
+    Identity.THE_GOOD: Role.DEPUTY,
+    Identity.THE_DOCTOR: Role.DEPUTY,
+    Identity.THE_JUDGE: Role.DEPUTY,
+    Identity.THE_GAMBLER: Role.OUTLAW,
+    Identity.THE_BAD: Role.OUTLAW,
+    Identity.THE_UGLY: Role.OUTLAW,
+    Identity.DEVILS_RIGHT_HAND: Role.RENEGADE,
+    Identity.DEVILS_LEFT_HAND: Role.RENEGADE,
+}
+
+# Normal cards of each type that `mixed` dealing shuffles with the special ones [OS-ROLE-1].
+NORMAL_CARDS: dict[Role, int] = {Role.SHERIFF: 1, Role.DEPUTY: 2, Role.OUTLAW: 3,
+                                 Role.RENEGADE: 2}
+
+
 class Side(StrEnum):
     """Who can win: the law, the outlaws, a renegade alone; 3-player games name the role."""
 
@@ -165,6 +196,9 @@ class Decision(StrEnum):
     APACHE_STEAL = "apache_steal"  # BD-DEC-9
     MOLLY_TAKE = "molly_take"  # BD-DEC-14
     GHOST_GIVE = "ghost_give"  # BD-DEC-18
+    START_REVEAL = "start_reveal"  # BD-DEC-1: every turn starts here with special identities
+    WINDOW = "window"  # BD-DEC-16: a reaction window, owed by every possible holder
+    LEFT_HAND_ARROWS = "left_hand_arrows"  # BD-DEC-17
 
 
 class DamageKind(StrEnum):

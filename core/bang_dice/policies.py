@@ -14,6 +14,8 @@ from core.bang_dice.actions import (
     DiscardArrow,
     GhostToken,
     Reroll,
+    Reveal,
+    SetFace,
     Skip,
     Stop,
     Target,
@@ -21,14 +23,17 @@ from core.bang_dice.actions import (
 from core.bang_dice.board import clockwise_from, distance, hit_targets, living
 from core.bang_dice.decisions import legal_actions
 from core.bang_dice.flow import count_symbols, dynamite_count, rerollable
+from core.bang_dice.identities import reveal_options
 from core.bang_dice.ids import (
     BEERS,
+    DIE_FACES,
     GATLINGS,
     THREE_PLAYER_TARGET,
     Character,
     Decision,
     DieKind,
     Face,
+    Identity,
     Role,
 )
 from core.bang_dice.scoring import team_role
@@ -69,9 +74,8 @@ def default_target(state: DiceState, seat: int, targets: list[int]) -> int:
     return _most_life_first_clockwise(state, seat, candidates)
 
 
-def default_action(state: DiceState, frame: Frame) -> DiceAction:
-    """Return the timeout answer to a frame [BD-TO table]."""
-    seat = frame.seat
+def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
+    """Return the timeout answer of `seat` to a frame [BD-TO table]."""
     match frame.decision:
         case Decision.REROLL:
             return Stop()
@@ -110,7 +114,11 @@ def default_action(state: DiceState, frame: Frame) -> DiceAction:
             return Skip()
         case Decision.GHOST_GIVE:
             return GhostToken(0, frame.targets[0])
-    return legal_actions(state, frame)[0]
+        case Decision.START_REVEAL | Decision.WINDOW:
+            return Skip()  # [BD-TO table, BD-DEC-1/16] pass: never reveals anything
+        case Decision.LEFT_HAND_ARROWS:
+            return Amount(frame.limit, chief=state.seats[seat].chief)
+    return legal_actions(state, frame, seat)[0]
 
 
 def _pending_loss(state: DiceState, seat: int) -> int:
@@ -192,9 +200,8 @@ def _useless_dice(state: DiceState, seat: int) -> list[int]:
     return useless
 
 
-def bot_action(state: DiceState, frame: Frame) -> DiceAction:
-    """Return the bot's answer to a frame."""
-    seat = frame.seat
+def bot_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
+    """Return the bot's answer of `seat` to a frame."""
     me = state.seats[seat]
     match frame.decision:
         case Decision.REROLL:
@@ -207,7 +214,7 @@ def bot_action(state: DiceState, frame: Frame) -> DiceAction:
             target = _bot_target(state, seat, list(frame.targets))
             doubled = Target(target, doubled=True)
             wants_double = me.life >= me.max_life - 1 and _enemy_score(state, seat, target) > 0
-            return doubled if wants_double and doubled in legal_actions(state, frame) else \
+            return doubled if wants_double and doubled in legal_actions(state, frame, seat) else \
                 Target(target)
         case Decision.KIT_DISCARD:
             holders = [i for i in living(state) if state.seats[i].arrows > 0]
@@ -218,7 +225,7 @@ def bot_action(state: DiceState, frame: Frame) -> DiceAction:
             return DiscardArrow(friends[0]) if friends else Skip()
         case Decision.BART_ARROWS:
             arrows_ok = me.arrows + frame.limit < me.life
-            return Amount(frame.limit) if arrows_ok else default_action(state, frame)
+            return Amount(frame.limit) if arrows_ok else default_action(state, frame, seat)
         case Decision.PEDRO_RETURN:
             return Amount(frame.limit, chief=me.chief)
         case Decision.DICE_CHOICE:
@@ -235,7 +242,9 @@ def bot_action(state: DiceState, frame: Frame) -> DiceAction:
             return _bot_molly(state, frame)
         case Decision.GHOST_GIVE:
             return _bot_ghost(state, frame)
-    return default_action(state, frame)
+        case Decision.START_REVEAL | Decision.WINDOW:
+            return bot_identity(state, frame, seat) or Skip()
+    return default_action(state, frame, seat)
 
 
 def _bot_dice_choice(state: DiceState, frame: Frame) -> DiceAction:
@@ -243,7 +252,7 @@ def _bot_dice_choice(state: DiceState, frame: Frame) -> DiceAction:
     me = state.seats[frame.seat]
     die = DieKind.COWARD if me.life * 2 <= me.max_life else DieKind.LOUDMOUTH
     extra = DiceChoice(die, extra=True)
-    return extra if extra in legal_actions(state, frame) else DiceChoice(die)
+    return extra if extra in legal_actions(state, frame, frame.seat) else DiceChoice(die)
 
 
 def _bot_molly(state: DiceState, frame: Frame) -> DiceAction:
@@ -269,3 +278,60 @@ def _bot_ghost(state: DiceState, frame: Frame) -> DiceAction:
 
 
 __all__ = ["bot_action", "default_action", "distance", "known_ally"]
+
+
+def bot_identity(state: DiceState, frame: Frame, seat: int) -> DiceAction | None:
+    """Return the bot's use of its special identity at this frame, or None to pass."""
+    options = reveal_options(state, frame, seat)
+    if not options:
+        return None
+    me = state.seats[seat]
+
+    def enemy(other: int) -> float:
+        return _enemy_score(state, seat, other)
+
+    match me.identity:
+        case Identity.THE_GOOD:
+            sheriff = next(i for i, s in enumerate(state.seats) if s.role is Role.SHERIFF)
+            return options[0] if me.life >= state.seats[sheriff].life + 3 else None
+        case Identity.THE_UGLY | Identity.DEVILS_RIGHT_HAND:
+            def gain(option: DiceAction) -> float:
+                first, second = option.seats if isinstance(option, Reveal) else (0, 0)
+                moved = state.seats[first].tokens - state.seats[second].tokens
+                return moved * (enemy(second) - enemy(first))
+            best = max(options, key=gain)
+            return best if gain(best) >= 6 else None
+        case Identity.THE_DOCTOR:
+            return _bot_doctor(state, frame, seat)
+        case Identity.THE_JUDGE:
+            effect = state.agenda[-1] if state.agenda else None
+            revealer = getattr(effect, "seat", seat)
+            return options[0] if enemy(revealer) > 0 else None
+        case Identity.THE_GAMBLER:
+            active = state.turn.active
+            strong = count_symbols(state, GATLINGS) >= 3 or count_symbols(state, BEERS) >= 2
+            return options[0] if enemy(active) > 0 and strong else None
+        case Identity.THE_BAD:
+            gainer = frame.targets[0]
+            return options[0] if enemy(gainer) > 0 and state.seats[gainer].life <= 3 else None
+        case Identity.DEVILS_LEFT_HAND:
+            return Reveal((seat,)) if Reveal((seat,)) in options else None
+    return None
+
+
+def _bot_doctor(state: DiceState, frame: Frame, seat: int) -> DiceAction | None:
+    """Defuse a friendly explosion, or light an enemy's third dynamite."""
+    roller = state.turn.active
+    dice = state.turn.dice
+    if state.turn.ghost_turn:
+        return None
+    friendly = roller == seat or _enemy_score(state, seat, roller) < 0
+    for index in frame.targets:
+        faces = DIE_FACES[dice[index].kind]
+        if friendly and dynamite_count(state) >= 3 and dice[index].face is Face.DYNAMITE:
+            safe = next(f for f in faces if f not in (Face.DYNAMITE, Face.ARROW, Face.BULLET))
+            return SetFace(index, faces.index(safe))
+        if (not friendly and dynamite_count(state) == 2
+                and dice[index].face is not Face.DYNAMITE):
+            return SetFace(index, faces.index(Face.DYNAMITE))
+    return None

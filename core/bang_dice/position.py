@@ -14,9 +14,11 @@ from core.bang_dice.ids import (
     ARROWS_IN_GAME,
     CHARACTER_LIFE,
     DIE_FACES,
+    IDENTITY_ROLE,
     Character,
     DieKind,
     Face,
+    Identity,
     Module,
     Role,
 )
@@ -44,6 +46,8 @@ class SeatSpec(BaseModel):
     ghost: bool = False
     token: Face | None = None
     token_double: bool = False
+    identity: Identity | None = None
+    identity_used: bool = False
 
 
 class PositionSpec(BaseModel):
@@ -76,6 +80,12 @@ class PositionSpec(BaseModel):
             raise ValueError("the seat whose turn it is must be alive")
         if sum(1 for s in self.seats if s.alive) < 2:
             raise ValueError("at least two seats must be alive")
+        for seat in self.seats:
+            if seat.identity is not None and IDENTITY_ROLE[seat.identity] is not seat.role:
+                raise ValueError(f"{seat.identity.value} is a {IDENTITY_ROLE[seat.identity]} card")
+        cards = [s.identity for s in self.seats if s.identity is not None]
+        if len(cards) != len(set(cards)):
+            raise ValueError("each special identity exists once")
         if sum(1 for s in self.seats if s.chief) > 1:
             raise ValueError("only one seat can hold the Chief's Arrow")
         if any(s.ghost and s.alive for s in self.seats):
@@ -99,23 +109,28 @@ def build_position(spec: Mapping[str, Any]) -> tuple[DiceState, list[Event]]:
     for face in parsed.dice:
         if face not in possible:
             raise InvalidSetup(f"scripted face {face.value} is on no die of this table")
+    if (any(s.identity for s in parsed.seats)
+            and not table.has(Module.SPECIAL_IDENTITIES)):
+        raise InvalidSetup("special identity cards need the special_identities module")
     if any(s.ghost or s.token for s in parsed.seats) and not table.has(Module.GHOST):
         raise InvalidSetup("Ghost seats and tokens need the ghost module")
     seats = []
     for seat in parsed.seats:
-        top = seat.max_life or max_life(seat.character, seat.role, players)
+        top = seat.max_life or max_life(seat.character, seat.role, players, seat.identity)
         life = top if seat.life is None else seat.life
         if life > top:
             raise InvalidSetup(f"life {life} is above max_life {top}")
         revealed = seat.role_revealed
         if revealed is None:
-            revealed = role_is_public(seat.role, players) or not seat.alive
+            revealed = (role_is_public(seat.role, players) or not seat.alive
+                        or seat.identity_used)
         seats.append(SeatState(role=seat.role, character=seat.character,
                                life=life if seat.alive else 0, max_life=top,
                                arrows=seat.arrows if seat.alive else 0, alive=seat.alive,
                                role_revealed=revealed, chief=seat.chief and seat.alive,
                                ghost=seat.ghost, token=seat.token,
-                               token_double=seat.token_double))
+                               token_double=seat.token_double, identity=seat.identity,
+                               identity_used=seat.identity_used))
     if len({s.character for s in seats}) != players:
         raise InvalidSetup("each character may appear only once")
     pile = ARROWS_IN_GAME - sum(s.arrows for s in seats)
@@ -134,7 +149,9 @@ def describe(state: DiceState) -> dict[str, Any]:
             {"seat": i, "role": s.role.value, "role_revealed": s.role_revealed,
              "character": s.character.value, "life": s.life, "max_life": s.max_life,
              "arrows": s.arrows, "chief": s.chief, "alive": s.alive, "ghost": s.ghost,
-             "token": s.token.value if s.token else None, "token_double": s.token_double}
+             "token": s.token.value if s.token else None, "token_double": s.token_double,
+             "identity": s.identity.value if s.identity else None,
+             "identity_used": s.identity_used}
             for i, s in enumerate(state.seats)
         ],
         "pile": state.pile,

@@ -7,6 +7,7 @@ from typing import Any
 
 from core.bang_dice import events as ev
 from core.bang_dice.flow import Events, advance
+from core.bang_dice.identities import deal_identities
 from core.bang_dice.ids import (
     ARROWS_IN_GAME,
     BASE_CHARACTERS,
@@ -14,6 +15,7 @@ from core.bang_dice.ids import (
     ROLES_BY_COUNT,
     SALOON_CHARACTER_NEEDS,
     Character,
+    Identity,
     Module,
     Role,
 )
@@ -21,8 +23,9 @@ from core.bang_dice.state import DiceOptions, DiceState, SeatState, StartTurn, T
 from core.engine.errors import InvalidSetup
 from core.engine.rng import seed_state, shuffled
 
-KNOWN_OPTIONS = {"modules"}
-AVAILABLE_MODULES: frozenset[Module] = frozenset(Module) - {Module.SPECIAL_IDENTITIES}
+KNOWN_OPTIONS = {"modules", "identity_mode"}
+AVAILABLE_MODULES: frozenset[Module] = frozenset(Module)
+IDENTITY_MODES = ("special_only", "mixed")
 
 
 def parse_options(options: Mapping[str, Any], players: int) -> DiceOptions:
@@ -45,7 +48,10 @@ def parse_options(options: Mapping[str, Any], players: int) -> DiceOptions:
         raise InvalidSetup("the ghost module needs 5 or more players")  # [OS-GHOST-0]
     if Module.SPECIAL_IDENTITIES in chosen and players == 3:
         raise InvalidSetup("special identities are not used with 3 players")  # [R-OS-02]
-    return DiceOptions(modules=tuple(m for m in Module if m in chosen))
+    mode = options.get("identity_mode", "special_only")
+    if mode not in IDENTITY_MODES:
+        raise InvalidSetup(f"identity_mode must be one of: {', '.join(IDENTITY_MODES)}")
+    return DiceOptions(modules=tuple(m for m in Module if m in chosen), identity_mode=mode)
 
 
 def character_pool(table: DiceOptions) -> list[Character]:
@@ -57,9 +63,13 @@ def character_pool(table: DiceOptions) -> list[Character]:
     return pool
 
 
-def max_life(character: Character, role: Role, players: int) -> int:
-    """Return a seat's maximum life: printed life, +2 for the Sheriff [BD-SETUP-5]."""
-    bonus = 2 if role is Role.SHERIFF and players > 3 else 0
+def max_life(character: Character, role: Role, players: int,
+             identity: Identity | None = None) -> int:
+    """Return a seat's maximum life: printed life, +2 for the Sheriff (+3 for The Bear)
+    [BD-SETUP-5, OS-ROLE-BEAR-1]."""
+    bonus = 0
+    if role is Role.SHERIFF and players > 3:
+        bonus = 3 if identity is Identity.THE_BEAR else 2
     return CHARACTER_LIFE[character] + bonus
 
 
@@ -82,12 +92,14 @@ def deal(options: Mapping[str, Any], players: int, seed: int) -> tuple[DiceState
     rng = seed_state(seed, "bang_dice")
     rng, roles = shuffled(rng, ROLES_BY_COUNT[players])
     rng, characters = shuffled(rng, character_pool(table))
-    seats = [
-        SeatState(role=role, character=character, life=max_life(character, role, players),
-                  max_life=max_life(character, role, players),
-                  role_revealed=role_is_public(role, players))
-        for role, character in zip(roles, characters, strict=False)
-    ]
+    cards: list[Identity | None] = [None] * players
+    if table.has(Module.SPECIAL_IDENTITIES):
+        rng, cards = deal_identities(rng, list(roles), table.identity_mode)
+    seats = []
+    for role, character, card in zip(roles, characters, cards, strict=False):
+        top = max_life(character, role, players, card)
+        seats.append(SeatState(role=role, character=character, life=top, max_life=top,
+                               role_revealed=role_is_public(role, players), identity=card))
     return start(table, seats, rng, ARROWS_IN_GAME, first_seat(seats))
 
 
@@ -102,6 +114,7 @@ def start(table: DiceOptions, seats: list[SeatState], rng: int, pile: int,
                       first_blood=first_blood)
     out: Events = [
         ev.RoleDealt(seat=index, role=seat.role.value,
+                     identity=seat.identity.value if seat.identity else None,
                      audience=None if seat.role_revealed else frozenset({index}))
         for index, seat in enumerate(seats)
     ]

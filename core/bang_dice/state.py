@@ -12,7 +12,16 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from core.bang_dice.ids import Character, DamageKind, Decision, DieKind, Face, Module, Role
+from core.bang_dice.ids import (
+    Character,
+    DamageKind,
+    Decision,
+    DieKind,
+    Face,
+    Identity,
+    Module,
+    Role,
+)
 from core.engine.protocol import Outcome
 
 
@@ -31,12 +40,14 @@ class SeatState:
     ghost: bool = False
     token: Face | None = None
     token_double: bool = False
+    identity: Identity | None = None
+    identity_used: bool = False
 
     def copy(self) -> SeatState:
         """Return an independent copy."""
         return SeatState(self.role, self.character, self.life, self.max_life, self.arrows,
                          self.alive, self.role_revealed, self.chief, self.ghost, self.token,
-                         self.token_double)
+                         self.token_double, self.identity, self.identity_used)
 
     @property
     def tokens(self) -> int:
@@ -87,13 +98,25 @@ class TurnState:
 
 @dataclass(frozen=True)
 class Frame:
-    """A pending decision: which seat owes it, of what kind, its bound and its targets."""
+    """A pending decision: which seat owes it, of what kind, its bound and its targets.
+
+    A reaction window (decision WINDOW) is owed by every seat in `waiting` at once: all
+    living seats whose identity is secret, whether or not they hold `window`'s card, so
+    the shape of the game never tells who holds it [OS-ROLE-9].
+    """
 
     decision: Decision
     seat: int
     symbol: int = 0
     limit: int = 0
     targets: tuple[int, ...] = ()
+    window: Identity | None = None
+    waiting: tuple[int, ...] = ()
+
+    @property
+    def owed_by(self) -> tuple[int, ...]:
+        """Return the seats that owe an answer now."""
+        return self.waiting if self.decision is Decision.WINDOW else (self.seat,)
 
 
 # --- tasks -------------------------------------------------------------------------------
@@ -113,10 +136,14 @@ class AskSid:
 
 @dataclass(frozen=True)
 class Roll:
-    """Roll the dice at `dice`; `first` rolls every die not fixed by a Ghost token."""
+    """Roll the dice at `dice`; `first` rolls every die not fixed by a Ghost token.
+
+    `gamble` is The Gambler's forced re-roll of every die [OS-ROLE-GAMBLER-1].
+    """
 
     dice: tuple[int, ...] = ()
     first: bool = False
+    gamble: bool = False
     kind: Literal["roll"] = "roll"
     turn_bound: ClassVar[bool] = True
 
@@ -170,6 +197,57 @@ class ReturnAllArrows:
 
 
 @dataclass(frozen=True)
+class RollEffects:
+    """Resolve the immediate faces of the dice just rolled [BD-ROLL-6]."""
+
+    dice: tuple[int, ...] = ()
+    kind: Literal["roll_effects"] = "roll_effects"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class StartReveal:
+    kind: Literal["start_reveal"] = "start_reveal"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class OpenWindow:
+    """Offer a reaction window for one identity card to every possible holder [OS-ROLE-9]."""
+
+    identity: Identity = Identity.THE_DOCTOR
+    exclude: tuple[int, ...] = ()
+    targets: tuple[int, ...] = ()
+    kind: Literal["open_window"] = "open_window"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class IdentityEffect:
+    """The effect of a revealed identity, run after The Judge's window [OS-ROLE-JUDGE-1]."""
+
+    identity: Identity = Identity.THE_GOOD
+    seat: int = 0
+    targets: tuple[int, ...] = ()
+    die: int = 0
+    face: Face | None = None
+    kind: Literal["identity_effect"] = "identity_effect"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class Heal:
+    """A seat is about to gain life; The Bad may cancel it first [OS-ROLE-BAD-1]."""
+
+    seat: int = 0
+    amount: int = 0
+    cause: str = "beer"
+    checked: bool = False
+    kind: Literal["heal"] = "heal"
+    turn_bound: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
 class AfterRoll:
     kind: Literal["after_roll"] = "after_roll"
     turn_bound: ClassVar[bool] = True
@@ -180,12 +258,12 @@ class Resolve:
     """One step of final resolution [BD-RES-1]: dynamite, hits, beers, kit, gatling."""
 
     step: Literal["deferred_arrows", "dynamite", "hits", "ask_hit", "doc", "beers", "ask_beer",
-                  "kit", "ask_kit", "gatling", "ghost_give"] = "dynamite"
+                  "kit", "ask_kit", "gatling", "suzy", "ghost_give"] = "dynamite"
     kind: Literal["resolve"] = "resolve"
     turn_bound: ClassVar[bool] = True
 
 
-DamageStage = Literal["substitute", "apply", "settle"]
+DamageStage = Literal["substitute", "apply", "dying", "settle"]
 
 
 @dataclass(frozen=True)
@@ -210,8 +288,9 @@ class EndTurn:
 
 
 Task = Annotated[
-    StartTurn | AskSid | ChooseDice | Roll | RolledArrows | TakeArrow | BrokenArrow | IndianAttack
-    | ReturnAllArrows | AfterRoll | Resolve | Damage | EndTurn,
+    StartTurn | StartReveal | AskSid | ChooseDice | Roll | RollEffects | RolledArrows | TakeArrow
+    | BrokenArrow | IndianAttack | ReturnAllArrows | AfterRoll | Resolve | Damage | OpenWindow
+    | IdentityEffect | Heal | EndTurn,
     Field(discriminator="kind"),
 ]
 
@@ -221,6 +300,7 @@ class DiceOptions:
     """Table options. Old Saloon module ids are listed in `modules` (none = base game)."""
 
     modules: tuple[Module, ...] = ()
+    identity_mode: Literal["special_only", "mixed"] = "special_only"
 
     def has(self, module: Module) -> bool:
         """Return True if the module is switched on."""

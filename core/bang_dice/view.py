@@ -22,6 +22,7 @@ class SeatView:
     ghost: bool
     token: str | None
     token_double: bool
+    identity: str | None
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class DiceView:
     rolls_left: int
     to_act: tuple[int, ...]
     decision: str | None
+    window: str | None
     symbol: int
     limit: int
     outcome: Outcome | None
@@ -72,11 +74,17 @@ def make_view(state: DiceState, viewer: int | None) -> DiceView:
             ghost=seat.ghost,
             token=seat.token.value if seat.token else None,
             token_double=seat.token_double,
+            identity=(seat.identity.value if seat.identity
+                      and (seat.role_revealed or index == viewer) else None),
         )
         for index, seat in enumerate(state.seats)
     )
     frame = state.pending
     turn = state.turn
+    owed: tuple[int, ...] = frame.owed_by if frame is not None else ()
+    if frame is not None and frame.window is not None:
+        # Who still owes a window answer is never shown: a holder's early pass would show.
+        owed = (viewer,) if viewer in owed else ()
     return DiceView(
         viewer=viewer,
         role=state.seats[viewer].role.value if viewer is not None else None,
@@ -88,8 +96,9 @@ def make_view(state: DiceState, viewer: int | None) -> DiceView:
         dice=tuple(DieView(die.kind.value, die.face.value if die.face else None)
                    for die in turn.dice),
         rolls_left=max(0, turn.max_rolls - turn.rolls),
-        to_act=(frame.seat,) if frame is not None else (),
+        to_act=owed,
         decision=frame.decision.value if frame is not None else None,
+        window=frame.window.value if frame is not None and frame.window else None,
         symbol=frame.symbol if frame is not None else 0,
         limit=frame.limit if frame is not None else 0,
         outcome=state.outcome,

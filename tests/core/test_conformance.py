@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.bang_dice.ids import ARROWS_IN_GAME, Module
+from core.bang_dice.ids import ARROWS_IN_GAME, Identity, Module, Role
 from core.bang_dice.setup import AVAILABLE_MODULES
 from core.bang_dice.state import DiceState
 from core.engine.registry import get_game
@@ -29,7 +29,9 @@ def _check_invariants(state: DiceState) -> None:
     assert sum(1 for seat in state.seats if seat.chief) + state.chief_in_pile == chief
     assert sum(1 for seat in state.seats if seat.ghost) <= 1
     for seat in state.seats:
-        if seat.alive:
+        if seat.alive and seat.identity is Identity.THE_GOOD and seat.role is Role.DEPUTY:
+            assert seat.life >= 0  # [OS-ROLE-GOOD-3] a former Sheriff keeps life above his max
+        elif seat.alive:
             assert 0 <= seat.life <= seat.max_life
         else:
             assert seat.life == 0
@@ -115,7 +117,9 @@ def test_games_end_and_keep_every_invariant(players: int, policy: str) -> None:
 
 
 def _usable(modules: list[str], players: int) -> bool:
-    return players >= 5 or Module.GHOST.value not in modules
+    if players < 5 and Module.GHOST.value in modules:
+        return False  # [OS-GHOST-0]
+    return players > 3 or Module.SPECIAL_IDENTITIES.value not in modules  # [R-OS-02]
 
 
 @pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(m) or "base")
