@@ -14,6 +14,7 @@ from tgbot.settings import Settings
 def main() -> int:
     """Run the bot until interrupted; return 2 with a clear message if BOT_TOKEN is missing."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # its request lines carry the token
     try:
         settings = Settings()
     except ValidationError:
@@ -23,7 +24,9 @@ def main() -> int:
 
     application = build_application(settings)
     if settings.webhook_url:
-        application.run_webhook(listen="0.0.0.0", port=8443, webhook_url=settings.webhook_url)
+        application.run_webhook(listen=settings.webhook_listen, port=settings.webhook_port,
+                                webhook_url=settings.webhook_url,
+                                secret_token=settings.webhook_secret)
     else:
         application.run_polling()
     return 0

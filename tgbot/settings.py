@@ -15,4 +15,7 @@ class Settings(BaseSettings):
     database_url: str = "sqlite+aiosqlite:///./data/boardgamesbot.sqlite3"
     bot_api_base_url: str = "https://api.telegram.org/bot"
     webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_secret: str | None = None
     default_language: str = "pt-BR"
