@@ -72,12 +72,15 @@ class PositionSpec(BaseModel):
         pile = ARROWS_IN_GAME - held if self.pile is None else self.pile
         if pile + held != ARROWS_IN_GAME:
             raise ValueError(f"pile {pile} + held {held} must be {ARROWS_IN_GAME}")
-        if pile == 0:
+        chief_in_pile = ("chief_arrow" in self.options.get("modules", [])
+                         and not any(s.chief for s in self.seats))
+        if pile == 0 and not chief_in_pile:
             raise ValueError("the pile cannot start empty (the Indians would already attack)")
         if self.turn is not None and not 0 <= self.turn < len(self.seats):
             raise ValueError(f"turn must be a seat index 0..{len(self.seats) - 1}")
-        if self.turn is not None and not self.seats[self.turn].alive:
-            raise ValueError("the seat whose turn it is must be alive")
+        if self.turn is not None and not (self.seats[self.turn].alive
+                                          or self.seats[self.turn].ghost):
+            raise ValueError("the seat whose turn it is must be alive (or the Ghost)")
         if sum(1 for s in self.seats if s.alive) < 2:
             raise ValueError("at least two seats must be alive")
         for seat in self.seats:

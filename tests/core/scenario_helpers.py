@@ -141,3 +141,39 @@ def reroll_texts(dice: Iterable[int]) -> list[str]:
         texts.extend("r" + "".join(str(i) for i in combo)
                      for combo in combinations(indices, size))
     return texts
+
+
+# --- Old Saloon (bang_dice.md §16-24) --------------------------------------------------------
+
+
+def saloon_table(count: int, changes: Mapping[int, Mapping[str, Any]] | None = None, *,
+                 modules: Iterable[str] = (), **options: Any) -> dict[str, Any]:
+    """Return `table(...)` with the Old Saloon modules switched on [OS-MOD-1]."""
+    spec = table(count, changes, **options)
+    spec["options"] = {"modules": list(modules)}
+    return spec
+
+
+def run_saloon(count: int, changes: Mapping[int, Mapping[str, Any]] | None = None, *,
+               modules: Iterable[str] = (), **options: Any) -> dict[str, Any]:
+    """Run `saloon_table(...)` and return the scenario result."""
+    return run_scenario(saloon_table(count, changes, modules=modules, **options))
+
+
+def chief_at(result: Mapping[str, Any]) -> int | str | None:
+    """Return where the Chief's Arrow is: a seat index, "pile", or None (not in the game)."""
+    holders = [seat["seat"] for seat in result["seats"] if seat.get("chief")]
+    assert len(holders) <= 1, holders
+    if holders:
+        return holders[0]
+    return "pile" if result.get("chief_in_pile") else None
+
+
+def faces(result: Mapping[str, Any]) -> list[str | None]:
+    """Return the faces shown by the active player's dice, in die order."""
+    return [die["face"] for die in result["dice"]]
+
+
+def die_kinds(result: Mapping[str, Any]) -> list[str]:
+    """Return the kinds of the active player's dice, in die order."""
+    return [die["kind"] for die in result["dice"]]
