@@ -16,6 +16,9 @@ from storage.models import ActionRecord, ActorKind, Chat, Game, GameStatus, Seat
 from storage.repositories import UnitOfWork
 from storage.uow import UnitOfWorkFactory
 
+DISPLAY_NAME_MAX = 128
+"""The longest display name a user row holds (Telegram full names can be longer)."""
+
 
 @dataclass(frozen=True)
 class Player:
@@ -173,7 +176,7 @@ async def _ensure_chat(uow: UnitOfWork, *, chat_id: int, now: datetime) -> None:
 async def _ensure_user(uow: UnitOfWork, *, player: Player, now: datetime) -> None:
     assert player.user_id is not None
     if await uow.users.get(user_id=player.user_id) is None:
-        name = player.display_name or str(player.user_id)
+        name = (player.display_name or str(player.user_id))[:DISPLAY_NAME_MAX]
         await uow.users.add(user=User(id=player.user_id, display_name=name, created_at=now))
 
 

@@ -36,3 +36,37 @@ class CorruptGame(StorageError):
     """The stored snapshot cannot be loaded or disagrees with the game row."""
 
     code = "corrupt_game"
+
+
+class TableBusy(StorageError):
+    """The chat (or forum topic) already has a game in the lobby or running: `game_id`."""
+
+    code = "table_busy"
+
+    def __init__(self, message: str, *, game_id: int) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+
+
+class NotInLobby(StorageError):
+    """The game has left the lobby (running, finished or aborted): seats are fixed."""
+
+    code = "not_in_lobby"
+
+
+class AlreadySeated(StorageError):
+    """The user already holds a seat of this game."""
+
+    code = "already_seated"
+
+
+class NotSeated(StorageError):
+    """The user (or seat index) holds no seat of this game."""
+
+    code = "not_seated"
+
+
+class LobbyFull(StorageError):
+    """Every seat the game allows (the engine's max_players) is taken."""
+
+    code = "lobby_full"

@@ -16,10 +16,21 @@ from typing import Generic, Self, TypeVar
 from sqlmodel import SQLModel
 
 from storage.errors import GameNotFound, StaleGame
-from storage.models import ActionRecord, Chat, Game, GameStatus, MessageRef, Seat, User
+from storage.models import (
+    ActionRecord,
+    Chat,
+    Game,
+    GameStatus,
+    MessagePurpose,
+    MessageRef,
+    Seat,
+    User,
+)
 
 KeyT = TypeVar("KeyT", bound=Hashable)
 RowT = TypeVar("RowT", bound=SQLModel)
+
+ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
 
 
 def _copy(row: RowT) -> RowT:
@@ -81,8 +92,8 @@ class FakeChats:
     def __init__(self, table: _Table[int, Chat]) -> None:
         self._table = table
 
-    async def get(self, *, chat_id: int) -> Chat | None:
-        """Return the chat, or None."""
+    async def get(self, *, chat_id: int, lock: bool = False) -> Chat | None:
+        """Return the chat, or None (`lock` changes nothing in memory)."""
         return self._table.get(chat_id)
 
     async def add(self, *, chat: Chat) -> Chat:
@@ -114,8 +125,11 @@ class FakeUsers:
 
 
 class FakeGames:
-    def __init__(self, table: _Table[int, Game], store: MemoryStore) -> None:
+    def __init__(
+        self, table: _Table[int, Game], seats: _Table[tuple[int, int], Seat], store: MemoryStore
+    ) -> None:
         self._table = table
+        self._seats = seats
         self._store = store
         self.expected: dict[int, int] = {}
 
@@ -163,6 +177,21 @@ class FakeGames:
         )
         return sorted(games, key=lambda game: game.id or 0)
 
+    async def active_in(self, *, chat_id: int, topic_id: int | None) -> Sequence[Game]:
+        """Return the LOBBY or RUNNING games of a chat's topic (None: no topic), by id."""
+        games = self._table.rows(
+            lambda game: (
+                game.chat_id == chat_id and game.topic_id == topic_id and game.status in ACTIVE
+            )
+        )
+        return sorted(games, key=lambda game: game.id or 0)
+
+    async def active_of_user(self, *, user_id: int) -> Sequence[Game]:
+        """Return the LOBBY or RUNNING games in which the user holds a seat, by id."""
+        seated = {seat.game_id for seat in self._seats.rows(lambda seat: seat.user_id == user_id)}
+        games = self._table.rows(lambda game: game.id in seated and game.status in ACTIVE)
+        return sorted(games, key=lambda game: game.id or 0)
+
     def check_unchanged(self) -> None:
         """Raise StaleGame if another unit committed a saved game past its expected version."""
         for game_id, version in self.expected.items():
@@ -188,6 +217,10 @@ class FakeSeats:
     async def save(self, *, seat: Seat) -> None:
         """Overwrite a seat."""
         self._table.put((seat.game_id, seat.seat), seat)
+
+    async def remove(self, *, game_id: int, seat: int) -> None:
+        """Delete a seat (no error if it does not exist)."""
+        self._table.delete((game_id, seat))
 
 
 class FakeActionLog:
@@ -218,10 +251,19 @@ class FakeMessageRefs:
         self._table.put(ref.id, ref)
         return ref
 
-    async def list(self, *, game_id: int) -> Sequence[MessageRef]:
-        """Return a game's message references by id."""
-        refs = self._table.rows(lambda ref: ref.game_id == game_id)
+    async def list(
+        self, *, game_id: int, purpose: MessagePurpose | None = None
+    ) -> Sequence[MessageRef]:
+        """Return a game's message references (only those of `purpose` if given), by id."""
+        refs = self._table.rows(
+            lambda ref: ref.game_id == game_id and (purpose is None or ref.purpose == purpose)
+        )
         return sorted(refs, key=lambda ref: ref.id or 0)
+
+    async def save(self, *, ref: MessageRef) -> None:
+        """Overwrite a message reference."""
+        assert ref.id is not None
+        self._table.put(ref.id, ref)
 
     async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
         """Return the reference of a message, or None."""
@@ -254,7 +296,7 @@ class FakeUnitOfWork:
         messages = self._table(store.messages)
         self.chats = FakeChats(chats)
         self.users = FakeUsers(users)
-        self.games = FakeGames(games, store)
+        self.games = FakeGames(games, seats, store)
         self.seats = FakeSeats(seats)
         self.actions = FakeActionLog(actions)
         self.messages = FakeMessageRefs(messages, store)

@@ -88,7 +88,11 @@ class User(SQLModel, table=True):
 
 
 class Game(SQLModel, table=True):
-    """One table of one game kind in a chat; `version` counts applied actions."""
+    """One table of one game kind in a chat; `version` counts applied actions.
+
+    `creator_id` is who opened the lobby (kept even if they leave it); `lobby` holds
+    lobby-only settings of the front (e.g. wanted seats) and is never passed to the engine.
+    """
 
     __tablename__ = "games"
     __table_args__ = (
@@ -100,7 +104,11 @@ class Game(SQLModel, table=True):
     chat_id: int = Field(sa_type=BigInteger, foreign_key="chats.id", ondelete="CASCADE")
     topic_id: int | None = Field(default=None, sa_type=BigInteger)
     kind: str = Field(max_length=32)
+    creator_id: int | None = Field(default=None, sa_type=BigInteger)
     options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    lobby: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
     seed: int = Field(sa_type=BigInteger)
     status: GameStatus = Field(default=GameStatus.LOBBY, sa_type=_enum(GameStatus))
     version: int = 0
@@ -140,7 +148,11 @@ class ActionRecord(SQLModel, table=True):
 
 
 class MessageRef(SQLModel, table=True):
-    """A group or DM message the bot keeps editing for a game (seat None: not seat-specific)."""
+    """A group or DM message the bot keeps editing for a game (seat None: not seat-specific).
+
+    `content_hash` is the hash of the text and keyboard last rendered into the message, so
+    the front never sends an identical edit.
+    """
 
     __tablename__ = "message_refs"
     __table_args__ = (UniqueConstraint("chat_id", "message_id"),)
@@ -151,6 +163,7 @@ class MessageRef(SQLModel, table=True):
     message_id: int = Field(sa_type=BigInteger)
     purpose: MessagePurpose = Field(sa_type=_enum(MessagePurpose))
     seat: int | None = None
+    content_hash: str | None = Field(default=None, max_length=64)
     created_at: datetime = Field(sa_type=UtcDateTime)
 
 

@@ -10,12 +10,24 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Protocol, Self
 
-from storage.models import ActionRecord, Chat, Game, GameStatus, MessageRef, Seat, User
+from storage.models import (
+    ActionRecord,
+    Chat,
+    Game,
+    GameStatus,
+    MessagePurpose,
+    MessageRef,
+    Seat,
+    User,
+)
 
 
 class ChatRepository(Protocol):
-    async def get(self, *, chat_id: int) -> Chat | None:
-        """Return the chat, or None if it was never stored."""
+    async def get(self, *, chat_id: int, lock: bool = False) -> Chat | None:
+        """Return the chat, or None if it was never stored.
+
+        `lock` row-locks it for the transaction on PostgreSQL (serializes lobby openings).
+        """
         ...
 
     async def add(self, *, chat: Chat) -> Chat:
@@ -54,7 +66,10 @@ class GameRepository(Protocol):
         ...
 
     async def save(self, *, game: Game, expected_version: int) -> None:
-        """Write the game if its stored version is still `expected_version`; raise StaleGame."""
+        """Write the game if its stored version is still `expected_version`; raise StaleGame.
+
+        Written: options, lobby, seed, status, version, snapshot, outcome, deadlines, updated_at.
+        """
         ...
 
     async def list(
@@ -65,6 +80,14 @@ class GameRepository(Protocol):
         status: GameStatus | None = None,
     ) -> Sequence[Game]:
         """Return the games matching every filter given, by id."""
+        ...
+
+    async def active_in(self, *, chat_id: int, topic_id: int | None) -> Sequence[Game]:
+        """Return the LOBBY or RUNNING games of a chat's topic (None: no topic), by id."""
+        ...
+
+    async def active_of_user(self, *, user_id: int) -> Sequence[Game]:
+        """Return the LOBBY or RUNNING games in which the user holds a seat, by id."""
         ...
 
 
@@ -79,6 +102,10 @@ class SeatRepository(Protocol):
 
     async def save(self, *, seat: Seat) -> None:
         """Overwrite a stored seat's holder and strikes."""
+        ...
+
+    async def remove(self, *, game_id: int, seat: int) -> None:
+        """Delete a seat (nothing happens if it does not exist)."""
         ...
 
 
@@ -97,8 +124,14 @@ class MessageRefRepository(Protocol):
         """Store a message reference and return it with its id."""
         ...
 
-    async def list(self, *, game_id: int) -> Sequence[MessageRef]:
-        """Return a game's message references by id."""
+    async def list(
+        self, *, game_id: int, purpose: MessagePurpose | None = None
+    ) -> Sequence[MessageRef]:
+        """Return a game's message references (only those of `purpose` if given), by id."""
+        ...
+
+    async def save(self, *, ref: MessageRef) -> None:
+        """Overwrite a stored reference's game, purpose, seat and content hash."""
         ...
 
     async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:

@@ -11,11 +11,21 @@ from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from storage.errors import GameNotFound, StaleGame
-from storage.models import ActionRecord, Chat, Game, GameStatus, MessageRef, Seat, User
+from storage.models import (
+    ActionRecord,
+    Chat,
+    Game,
+    GameStatus,
+    MessagePurpose,
+    MessageRef,
+    Seat,
+    User,
+)
 
 RowT = TypeVar("RowT", bound=SQLModel)
 
 NO_SYNC = {"synchronize_session": False}
+ACTIVE = (GameStatus.LOBBY, GameStatus.RUNNING)
 
 
 async def _insert(session: AsyncSession, row: RowT) -> RowT:
@@ -40,9 +50,12 @@ class SqlChats:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
-    async def get(self, *, chat_id: int) -> Chat | None:
-        """Return the chat, or None."""
-        row = await self._session.get(Chat, chat_id)
+    async def get(self, *, chat_id: int, lock: bool = False) -> Chat | None:
+        """Return the chat, or None; `SELECT ... FOR UPDATE` when `lock` (a no-op on SQLite)."""
+        statement = select(Chat).where(col(Chat.id) == chat_id)
+        if lock:
+            statement = statement.with_for_update()
+        row = (await self._session.exec(statement)).first()
         return None if row is None else _detached(self._session, [row])[0]
 
     async def add(self, *, chat: Chat) -> Chat:
@@ -101,6 +114,9 @@ class SqlGames:
         """`UPDATE games ... WHERE id = ? AND version = expected`; raise StaleGame on 0 rows."""
         values = _values(
             game,
+            "options",
+            "lobby",
+            "seed",
             "status",
             "version",
             "snapshot",
@@ -135,6 +151,30 @@ class SqlGames:
             statement = statement.where(col(Game.status) == status)
         return _detached(self._session, (await self._session.exec(statement)).all())
 
+    async def active_in(self, *, chat_id: int, topic_id: int | None) -> Sequence[Game]:
+        """Return the LOBBY or RUNNING games of a chat's topic (None: no topic), by id."""
+        topic = col(Game.topic_id)
+        statement = (
+            select(Game)
+            .where(
+                col(Game.chat_id) == chat_id,
+                col(Game.status).in_(ACTIVE),
+                topic.is_(None) if topic_id is None else topic == topic_id,
+            )
+            .order_by(col(Game.id))
+        )
+        return _detached(self._session, (await self._session.exec(statement)).all())
+
+    async def active_of_user(self, *, user_id: int) -> Sequence[Game]:
+        """Return the LOBBY or RUNNING games in which the user holds a seat, by id."""
+        seated = select(col(Seat.game_id)).where(col(Seat.user_id) == user_id)
+        statement = (
+            select(Game)
+            .where(col(Game.id).in_(seated), col(Game.status).in_(ACTIVE))
+            .order_by(col(Game.id))
+        )
+        return _detached(self._session, (await self._session.exec(statement)).all())
+
 
 class SqlSeats:
     def __init__(self, session: AsyncSession) -> None:
@@ -157,6 +197,11 @@ class SqlSeats:
             .where(col(Seat.game_id) == seat.game_id, col(Seat.seat) == seat.seat)
             .values(values)
         )
+        await self._session.exec(statement, execution_options=NO_SYNC)
+
+    async def remove(self, *, game_id: int, seat: int) -> None:
+        """Delete a seat (no error if it does not exist)."""
+        statement = delete(Seat).where(col(Seat.game_id) == game_id, col(Seat.seat) == seat)
         await self._session.exec(statement, execution_options=NO_SYNC)
 
 
@@ -193,14 +238,24 @@ class SqlMessageRefs:
         """Insert a message reference and return it with its id."""
         return await _insert(self._session, ref)
 
-    async def list(self, *, game_id: int) -> Sequence[MessageRef]:
-        """Return a game's message references by id."""
+    async def list(
+        self, *, game_id: int, purpose: MessagePurpose | None = None
+    ) -> Sequence[MessageRef]:
+        """Return a game's message references (only those of `purpose` if given), by id."""
         statement = (
             select(MessageRef)
             .where(col(MessageRef.game_id) == game_id)
             .order_by(col(MessageRef.id))
         )
+        if purpose is not None:
+            statement = statement.where(col(MessageRef.purpose) == purpose)
         return _detached(self._session, (await self._session.exec(statement)).all())
+
+    async def save(self, *, ref: MessageRef) -> None:
+        """Update a reference's game, purpose, seat and content hash."""
+        values = _values(ref, "game_id", "purpose", "seat", "content_hash")
+        statement = update(MessageRef).where(col(MessageRef.id) == ref.id).values(values)
+        await self._session.exec(statement, execution_options=NO_SYNC)
 
     async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
         """Return the reference of a message, or None."""

@@ -1,0 +1,562 @@
+"""Lobby commands and the small reads and writes the Telegram front needs.
+
+A game starts in the lobby (status LOBBY, seed 0, no snapshot): users take and leave seats,
+bot seats are added, then `start_game` deals it and it runs. Every command opens one unit of
+work and commits at most once; reads commit nothing. Seat indices are always 0..n-1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sqlalchemy.exc import IntegrityError
+
+from core.engine.errors import GameOver, InvalidSetup
+from core.engine.registry import get_game
+from storage.clock import Clock
+from storage.commands import DISPLAY_NAME_MAX, Applied, Player, _ensure_user
+from storage.errors import AlreadySeated, LobbyFull, NotInLobby, NotSeated, TableBusy
+from storage.models import (
+    ActionRecord,
+    Chat,
+    Game,
+    GameStatus,
+    MessagePurpose,
+    MessageRef,
+    Seat,
+    User,
+)
+from storage.repositories import UnitOfWork
+from storage.uow import UnitOfWorkFactory
+
+T = TypeVar("T")
+
+LANGUAGE_MAX = 16
+CONTENT_HASH_MAX = 64
+
+
+# --- the lobby ---------------------------------------------------------------------------
+
+
+async def open_lobby(
+    uow_factory: UnitOfWorkFactory,
+    *,
+    chat_id: int,
+    topic_id: int | None,
+    kind: str,
+    options: Mapping[str, Any],
+    creator: Player,
+    now: Clock,
+) -> int:
+    """Open a lobby with the creator in seat 0 (chat and user rows made if missing).
+
+    Return the new game's id. Raise InvalidSetup for an unknown kind, TableBusy if the chat
+    (same topic; None matches None) already has a game in the lobby or running, and
+    ValueError if the creator is not a user.
+    """
+    get_game(kind)
+    user_id = _user_id(creator)
+    async with uow_factory() as uow:
+        at = now()
+        if await uow.chats.get(chat_id=chat_id, lock=True) is None:
+            await uow.chats.add(chat=Chat(id=chat_id, created_at=at))
+        busy = await uow.games.active_in(chat_id=chat_id, topic_id=topic_id)
+        if busy:
+            raise TableBusy(
+                f"chat {chat_id} topic {topic_id} already has game {busy[0].id}",
+                game_id=busy[0].id or 0,
+            )
+        await _ensure_user(uow, player=creator, now=at)
+        game = await uow.games.add(
+            game=Game(
+                chat_id=chat_id,
+                topic_id=topic_id,
+                kind=kind,
+                creator_id=user_id,
+                options=dict(options),
+                seed=0,
+                status=GameStatus.LOBBY,
+                version=0,
+                snapshot=None,
+                created_at=at,
+                updated_at=at,
+            )
+        )
+        assert game.id is not None
+        await uow.seats.add(seat=Seat(game_id=game.id, seat=0, user_id=user_id))
+        await uow.commit()
+    return game.id
+
+
+async def join_lobby(
+    uow_factory: UnitOfWorkFactory, *, game_id: int, player: Player, now: Clock
+) -> int:
+    """Seat a user at the next free index (user row made if missing); return that index.
+
+    Raise GameNotFound, NotInLobby if the game left the lobby, AlreadySeated if the user
+    holds a seat, LobbyFull at the engine's max_players, ValueError if `player` is a bot.
+    """
+    user_id = _user_id(player)
+    async with uow_factory() as uow:
+        game = await _lobby_game(uow, game_id=game_id)
+        seats = await uow.seats.list(game_id=game_id)
+        if any(seat.user_id == user_id for seat in seats):
+            raise AlreadySeated(f"user {user_id} already sits at game {game_id}")
+        _check_room(game, seats)
+        at = now()
+        await _ensure_user(uow, player=player, now=at)
+        index = len(seats)
+        await uow.seats.add(seat=Seat(game_id=game_id, seat=index, user_id=user_id))
+        await _touch(uow, game, at)
+        await uow.commit()
+    return index
+
+
+async def add_bot(uow_factory: UnitOfWorkFactory, *, game_id: int, now: Clock) -> int:
+    """Add a bot seat (user_id None) at the next free index; return that index.
+
+    Raise GameNotFound, NotInLobby, or LobbyFull at the engine's max_players.
+    """
+    async with uow_factory() as uow:
+        game = await _lobby_game(uow, game_id=game_id)
+        seats = await uow.seats.list(game_id=game_id)
+        _check_room(game, seats)
+        index = len(seats)
+        await uow.seats.add(seat=Seat(game_id=game_id, seat=index, user_id=None, is_bot=True))
+        await _touch(uow, game, now())
+        await uow.commit()
+    return index
+
+
+async def leave_lobby(
+    uow_factory: UnitOfWorkFactory, *, game_id: int, user_id: int, now: Clock
+) -> None:
+    """Remove the user's seat and move every later seat down one, keeping indices 0..n-1.
+
+    The creator may leave too (creator_id stays). Raise GameNotFound, NotInLobby, NotSeated.
+    """
+    async with uow_factory() as uow:
+        game = await _lobby_game(uow, game_id=game_id)
+        seats = await uow.seats.list(game_id=game_id)
+        held = [seat.seat for seat in seats if seat.user_id == user_id]
+        if not held:
+            raise NotSeated(f"user {user_id} holds no seat of game {game_id}")
+        await _remove_seat(uow, seats, held[0])
+        await _touch(uow, game, now())
+        await uow.commit()
+
+
+async def remove_seat(
+    uow_factory: UnitOfWorkFactory, *, game_id: int, seat: int, now: Clock
+) -> None:
+    """Remove a seat by index (a bot, or a user kicked out) and renumber the later seats.
+
+    Raise GameNotFound, NotInLobby, or NotSeated if no seat has that index.
+    """
+    async with uow_factory() as uow:
+        game = await _lobby_game(uow, game_id=game_id)
+        seats = await uow.seats.list(game_id=game_id)
+        if not any(row.seat == seat for row in seats):
+            raise NotSeated(f"game {game_id} has no seat {seat}")
+        await _remove_seat(uow, seats, seat)
+        await _touch(uow, game, now())
+        await uow.commit()
+
+
+async def set_options(
+    uow_factory: UnitOfWorkFactory,
+    *,
+    game_id: int,
+    options: Mapping[str, Any],
+    now: Clock | None = None,
+) -> None:
+    """Replace a lobby's engine options (checked only when the game is dealt).
+
+    Raise GameNotFound or NotInLobby.
+    """
+    async with uow_factory() as uow:
+        game = await _lobby_game(uow, game_id=game_id)
+        game.options = dict(options)
+        await _touch(uow, game, None if now is None else now())
+        await uow.commit()
+
+
+async def set_lobby(
+    uow_factory: UnitOfWorkFactory,
+    *,
+    game_id: int,
+    lobby: Mapping[str, Any],
+    now: Clock | None = None,
+) -> None:
+    """Replace a lobby's front-only settings (never given to the engine).
+
+    Raise GameNotFound or NotInLobby.
+    """
+    async with uow_factory() as uow:
+        game = await _lobby_game(uow, game_id=game_id)
+        game.lobby = dict(lobby)
+        await _touch(uow, game, None if now is None else now())
+        await uow.commit()
+
+
+async def start_game(
+    uow_factory: UnitOfWorkFactory, *, game_id: int, seed: int, now: Clock
+) -> Applied:
+    """Deal a lobby's game with its seats in their order; store seed, snapshot, RUNNING.
+
+    Return the version after setup, the status, the setup events and the outcome (None
+    unless the deal already ends the game). Raise GameNotFound, NotInLobby, and
+    InvalidSetup for too few (or too many) seats or options the engine refuses.
+    """
+    async with uow_factory() as uow:
+        game = await _lobby_game(uow, game_id=game_id)
+        seats = await uow.seats.list(game_id=game_id)
+        engine = get_game(game.kind)
+        if len(seats) < engine.min_players:
+            raise InvalidSetup(
+                f"{game.kind} needs at least {engine.min_players} players,"
+                f" the table has {len(seats)}"
+            )
+        if len(seats) > engine.max_players:
+            raise InvalidSetup(
+                f"{game.kind} takes at most {engine.max_players} players,"
+                f" the table has {len(seats)}"
+            )
+        step = engine.setup(dict(game.options), len(seats), seed)
+        state = step.state
+        outcome = engine.outcome(state)
+        expected = game.version
+        game.seed = seed
+        game.version = engine.version(state)
+        game.snapshot = engine.dump_state(state)
+        game.status = GameStatus.RUNNING if outcome is None else GameStatus.FINISHED
+        game.outcome = None if outcome is None else outcome.to_json()
+        game.updated_at = now()
+        await uow.games.save(game=game, expected_version=expected)
+        await uow.commit()
+    return Applied(
+        game_id=game_id,
+        version=game.version,
+        status=game.status,
+        events=tuple(step.events),
+        outcome=outcome,
+    )
+
+
+async def cancel_game(uow_factory: UnitOfWorkFactory, *, game_id: int, now: Clock) -> None:
+    """Abort a game in the lobby or running (its deadlines are cleared).
+
+    Raise GameNotFound, or GameOver if it is already finished or aborted.
+    """
+    async with uow_factory() as uow:
+        game = await uow.games.get(game_id=game_id, lock=True)
+        if game.status in (GameStatus.FINISHED, GameStatus.ABORTED):
+            raise GameOver(f"game {game_id} is {game.status}")
+        game.status = GameStatus.ABORTED
+        game.deadline_at = None
+        game.remind_at = None
+        game.updated_at = now()
+        await uow.games.save(game=game, expected_version=game.version)
+        await uow.commit()
+
+
+# --- reads -------------------------------------------------------------------------------
+
+
+async def active_game(
+    uow_factory: UnitOfWorkFactory, *, chat_id: int, topic_id: int | None
+) -> Game | None:
+    """Return the chat topic's game in the lobby or running (None matches None), or None."""
+    async with uow_factory() as uow:
+        games = await uow.games.active_in(chat_id=chat_id, topic_id=topic_id)
+    return games[0] if games else None
+
+
+async def games_of_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> list[Game]:
+    """Return the games in the lobby or running where the user holds a seat, by id."""
+    async with uow_factory() as uow:
+        return list(await uow.games.active_of_user(user_id=user_id))
+
+
+async def seats_of(uow_factory: UnitOfWorkFactory, *, game_id: int) -> list[Seat]:
+    """Return a game's seats by index (empty for an unknown game)."""
+    async with uow_factory() as uow:
+        return list(await uow.seats.list(game_id=game_id))
+
+
+async def load_game(uow_factory: UnitOfWorkFactory, *, game_id: int) -> Game:
+    """Return the game; raise GameNotFound."""
+    async with uow_factory() as uow:
+        return await uow.games.get(game_id=game_id)
+
+
+async def action_log(uow_factory: UnitOfWorkFactory, *, game_id: int) -> list[ActionRecord]:
+    """Return a game's logged actions by version."""
+    async with uow_factory() as uow:
+        return list(await uow.actions.list(game_id=game_id))
+
+
+async def get_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> User | None:
+    """Return the user, or None if never stored."""
+    async with uow_factory() as uow:
+        return await uow.users.get(user_id=user_id)
+
+
+# --- message references ------------------------------------------------------------------
+
+
+async def remember_message(
+    uow_factory: UnitOfWorkFactory,
+    *,
+    game_id: int,
+    chat_id: int,
+    message_id: int,
+    purpose: MessagePurpose,
+    seat: int | None,
+    content_hash: str | None,
+    now: Clock,
+) -> None:
+    """Store (or overwrite, keyed by chat and message id) a message the bot keeps editing.
+
+    Raise GameNotFound, or ValueError for a hash longer than 64 characters.
+    """
+    _check_hash(content_hash)
+    async with uow_factory() as uow:
+        await uow.games.get(game_id=game_id)
+        ref = await uow.messages.find(chat_id=chat_id, message_id=message_id)
+        if ref is None:
+            await uow.messages.add(
+                ref=MessageRef(
+                    game_id=game_id,
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    purpose=purpose,
+                    seat=seat,
+                    content_hash=content_hash,
+                    created_at=now(),
+                )
+            )
+        else:
+            ref.game_id = game_id
+            ref.purpose = purpose
+            ref.seat = seat
+            ref.content_hash = content_hash
+            await uow.messages.save(ref=ref)
+        await uow.commit()
+
+
+async def message_refs(
+    uow_factory: UnitOfWorkFactory, *, game_id: int, purpose: MessagePurpose | None = None
+) -> list[MessageRef]:
+    """Return a game's message references (only those of `purpose` if given), oldest first."""
+    async with uow_factory() as uow:
+        return list(await uow.messages.list(game_id=game_id, purpose=purpose))
+
+
+async def set_content_hash(
+    uow_factory: UnitOfWorkFactory, *, chat_id: int, message_id: int, content_hash: str | None
+) -> None:
+    """Record what was last rendered into a message; nothing happens for an unknown message.
+
+    Raise ValueError for a hash longer than 64 characters.
+    """
+    _check_hash(content_hash)
+    async with uow_factory() as uow:
+        ref = await uow.messages.find(chat_id=chat_id, message_id=message_id)
+        if ref is None or ref.content_hash == content_hash:
+            return
+        ref.content_hash = content_hash
+        await uow.messages.save(ref=ref)
+        await uow.commit()
+
+
+async def forget_message(uow_factory: UnitOfWorkFactory, *, chat_id: int, message_id: int) -> None:
+    """Drop a message's reference (e.g. it was deleted); nothing happens if it is unknown."""
+    async with uow_factory() as uow:
+        ref = await uow.messages.find(chat_id=chat_id, message_id=message_id)
+        if ref is None or ref.id is None:
+            return
+        await uow.messages.remove(ref_id=ref.id)
+        await uow.commit()
+
+
+# --- users and chats ---------------------------------------------------------------------
+
+
+async def upsert_user(
+    uow_factory: UnitOfWorkFactory,
+    *,
+    user_id: int,
+    display_name: str,
+    language: str | None,
+    can_dm: bool | None,
+    now: Clock,
+) -> User:
+    """Create or update a user and return it (writes only when something changed).
+
+    The display name is cut to 128 characters (empty: the id). `language` and `can_dm`
+    None leave the stored value as is (a new user gets None and False). Raise ValueError
+    for a language code longer than 16 characters.
+    """
+    _check_language(language)
+    name = (display_name or str(user_id))[:DISPLAY_NAME_MAX]
+
+    async def work() -> User:
+        async with uow_factory() as uow:
+            user = await uow.users.get(user_id=user_id)
+            if user is None:
+                user = await uow.users.add(
+                    user=User(
+                        id=user_id,
+                        display_name=name,
+                        language=language,
+                        can_dm=bool(can_dm),
+                        created_at=now(),
+                    )
+                )
+            else:
+                before = (user.display_name, user.language, user.can_dm)
+                user.display_name = name
+                if language is not None:
+                    user.language = language
+                if can_dm is not None:
+                    user.can_dm = can_dm
+                if (user.display_name, user.language, user.can_dm) == before:
+                    return user
+                await uow.users.save(user=user)
+            await uow.commit()
+        return user
+
+    return await _retry_on_conflict(work)
+
+
+async def set_user_language(
+    uow_factory: UnitOfWorkFactory, *, user_id: int, language: str | None, now: Clock
+) -> None:
+    """Set a user's language (None: follow the chat's); an unknown user is stored first.
+
+    Raise ValueError for a language code longer than 16 characters.
+    """
+    _check_language(language)
+
+    async def work() -> None:
+        async with uow_factory() as uow:
+            user = await uow.users.get(user_id=user_id)
+            if user is None:
+                await uow.users.add(
+                    user=User(
+                        id=user_id, display_name=str(user_id), language=language, created_at=now()
+                    )
+                )
+            else:
+                user.language = language
+                await uow.users.save(user=user)
+            await uow.commit()
+
+    await _retry_on_conflict(work)
+
+
+async def get_or_create_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, now: Clock) -> Chat:
+    """Return the chat, storing it with the default settings first if it is new."""
+
+    async def work() -> Chat:
+        async with uow_factory() as uow:
+            chat = await uow.chats.get(chat_id=chat_id)
+            if chat is None:
+                chat = await uow.chats.add(chat=Chat(id=chat_id, created_at=now()))
+                await uow.commit()
+        return chat
+
+    return await _retry_on_conflict(work)
+
+
+async def set_chat_language(
+    uow_factory: UnitOfWorkFactory, *, chat_id: int, language: str, now: Clock
+) -> None:
+    """Set a chat's language (the chat is stored first if it is new).
+
+    Raise ValueError for an empty language code or one longer than 16 characters.
+    """
+    if not language:
+        raise ValueError("a chat needs a language code")
+    _check_language(language)
+
+    async def work() -> None:
+        async with uow_factory() as uow:
+            chat = await uow.chats.get(chat_id=chat_id)
+            if chat is None:
+                await uow.chats.add(chat=Chat(id=chat_id, language=language, created_at=now()))
+            else:
+                chat.language = language
+                await uow.chats.save(chat=chat)
+            await uow.commit()
+
+    await _retry_on_conflict(work)
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+def _user_id(player: Player) -> int:
+    if player.user_id is None:
+        raise ValueError("a lobby seat taken by a player needs a user id (use add_bot)")
+    return player.user_id
+
+
+async def _lobby_game(uow: UnitOfWork, *, game_id: int) -> Game:
+    """Return the game row-locked (serializes seat changes); raise NotInLobby past the lobby."""
+    game = await uow.games.get(game_id=game_id, lock=True)
+    if game.status is not GameStatus.LOBBY:
+        raise NotInLobby(f"game {game_id} is {game.status}")
+    return game
+
+
+def _check_room(game: Game, seats: Sequence[Seat]) -> None:
+    limit = get_game(game.kind).max_players
+    if len(seats) >= limit:
+        raise LobbyFull(f"game {game.id} has all {limit} seats taken")
+
+
+async def _touch(uow: UnitOfWork, game: Game, at: datetime | None) -> None:
+    """Save the lobby game's row (new options, settings or `updated_at`), version unchanged."""
+    if at is not None:
+        game.updated_at = at
+    await uow.games.save(game=game, expected_version=game.version)
+
+
+async def _remove_seat(uow: UnitOfWork, seats: Sequence[Seat], index: int) -> None:
+    """Delete seat `index` and move each later seat one index down, in order."""
+    for row in seats:
+        if row.seat < index:
+            continue
+        await uow.seats.remove(game_id=row.game_id, seat=row.seat)
+        if row.seat > index:
+            await uow.seats.add(
+                seat=Seat(
+                    game_id=row.game_id,
+                    seat=row.seat - 1,
+                    user_id=row.user_id,
+                    is_bot=row.is_bot,
+                    strikes=row.strikes,
+                )
+            )
+
+
+def _check_language(language: str | None) -> None:
+    if language is not None and len(language) > LANGUAGE_MAX:
+        raise ValueError(f"language code {language!r} is longer than {LANGUAGE_MAX}")
+
+
+def _check_hash(content_hash: str | None) -> None:
+    if content_hash is not None and len(content_hash) > CONTENT_HASH_MAX:
+        raise ValueError(f"content hash is longer than {CONTENT_HASH_MAX} characters")
+
+
+async def _retry_on_conflict(work: Callable[[], Awaitable[T]]) -> T:
+    """Run `work`; once more if a concurrent insert of the same row beat it."""
+    try:
+        return await work()
+    except IntegrityError:
+        return await work()

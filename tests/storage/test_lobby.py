@@ -1,0 +1,479 @@
+"""The lobby commands: open, join, leave, bots, start, cancel; message refs, users and chats."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from core.engine.errors import GameOver, InvalidSetup
+from core.engine.registry import get_game
+from storage import lobby
+from storage.clock import Clock
+from storage.commands import Player, apply_action
+from storage.errors import (
+    AlreadySeated,
+    GameNotFound,
+    LobbyFull,
+    NotInLobby,
+    NotSeated,
+    StorageError,
+    TableBusy,
+)
+from storage.models import ActorKind, GameStatus, MessagePurpose
+from storage.replay import check_games
+from storage.uow import UnitOfWorkFactory
+from tests.storage.conftest import Backend
+from tests.storage.play import KIND, play_one
+
+ENGINE = get_game(KIND)
+CHAT = -100200
+
+
+def user(n: int) -> Player:
+    return Player(100 + n, f"player {n}")
+
+
+async def _open(
+    uow: UnitOfWorkFactory, clock: Clock, *, chat_id: int = CHAT, topic_id: int | None = None
+) -> int:
+    return await lobby.open_lobby(
+        uow,
+        chat_id=chat_id,
+        topic_id=topic_id,
+        kind=KIND,
+        options={},
+        creator=user(0),
+        now=clock,
+    )
+
+
+async def _holders(uow: UnitOfWorkFactory, game_id: int) -> list[tuple[int, int | None, bool]]:
+    return [(s.seat, s.user_id, s.is_bot) for s in await lobby.seats_of(uow, game_id=game_id)]
+
+
+async def _lobby_of(uow: UnitOfWorkFactory, clock: Clock, players: int) -> int:
+    """Open a lobby and seat `players` users in all (the creator included)."""
+    game_id = await _open(uow, clock)
+    for n in range(1, players):
+        await lobby.join_lobby(uow, game_id=game_id, player=user(n), now=clock)
+    return game_id
+
+
+async def test_full_lobby_flow(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    game_id = await _open(uow, clock)
+    game = await lobby.load_game(uow, game_id=game_id)
+    assert (game.status, game.seed, game.version, game.snapshot) == (GameStatus.LOBBY, 0, 0, None)
+    assert (game.creator_id, game.lobby, game.chat_id, game.topic_id) == (100, {}, CHAT, None)
+    assert await _holders(uow, game_id) == [(0, 100, False)]
+
+    indices = [
+        await lobby.join_lobby(uow, game_id=game_id, player=user(n), now=clock)
+        for n in (1, 2, 3, 4)
+    ]
+    assert indices == [1, 2, 3, 4]
+    await lobby.leave_lobby(uow, game_id=game_id, user_id=102, now=clock)
+    assert await _holders(uow, game_id) == [
+        (0, 100, False),
+        (1, 101, False),
+        (2, 103, False),
+        (3, 104, False),
+    ]
+    assert await lobby.add_bot(uow, game_id=game_id, now=clock) == 4
+    await lobby.leave_lobby(uow, game_id=game_id, user_id=100, now=clock)  # the creator
+    assert await _holders(uow, game_id) == [
+        (0, 101, False),
+        (1, 103, False),
+        (2, 104, False),
+        (3, None, True),
+    ]
+    game = await lobby.load_game(uow, game_id=game_id)
+    assert (game.creator_id, game.status) == (100, GameStatus.LOBBY)
+    assert game.updated_at > game.created_at
+
+    applied = await lobby.start_game(uow, game_id=game_id, seed=42, now=clock)
+    dealt = ENGINE.setup({}, 4, 42)
+    assert (applied.game_id, applied.status, applied.outcome) == (game_id, GameStatus.RUNNING, None)
+    assert applied.version == ENGINE.version(dealt.state)
+    assert [e.to_json() for e in applied.events] == [e.to_json() for e in dealt.events]
+    game = await lobby.load_game(uow, game_id=game_id)
+    assert (game.status, game.seed, game.version) == (GameStatus.RUNNING, 42, applied.version)
+    assert game.snapshot == ENGINE.dump_state(dealt.state)
+    assert [report.ok for report in await check_games(uow, game_id=game_id)] == [True]
+
+    step = await play_one(uow, clock, game_id)
+    assert step is not None
+    assert step.version == applied.version + 1
+    assert [report.ok for report in await check_games(uow, game_id=game_id)] == [True]
+
+
+async def test_a_table_is_busy_per_chat_and_topic(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    first = await _open(uow, clock)
+    with pytest.raises(TableBusy) as busy:
+        await _open(uow, clock)
+    assert busy.value.game_id == first
+    in_topic = await _open(uow, clock, topic_id=7)
+    with pytest.raises(TableBusy) as busy:
+        await _open(uow, clock, topic_id=7)
+    assert busy.value.game_id == in_topic
+    await _open(uow, clock, topic_id=8)
+    await _open(uow, clock, chat_id=CHAT - 1)
+
+    assert await lobby.active_game(uow, chat_id=CHAT, topic_id=None) == await lobby.load_game(
+        uow, game_id=first
+    )
+    assert await _active_id(uow, topic_id=7) == in_topic
+    assert await _active_id(uow, topic_id=9) is None
+
+    # A running game keeps the table busy; an aborted one frees it.
+    for n in (1, 2):
+        await lobby.join_lobby(uow, game_id=first, player=user(n), now=clock)
+    await lobby.start_game(uow, game_id=first, seed=1, now=clock)
+    with pytest.raises(TableBusy):
+        await _open(uow, clock)
+    assert await _active_id(uow, topic_id=None) == first
+    await lobby.cancel_game(uow, game_id=first, now=clock)
+    assert await _active_id(uow, topic_id=None) is None
+    assert await _open(uow, clock) != first
+
+
+async def _active_id(uow: UnitOfWorkFactory, *, topic_id: int | None) -> int | None:
+    game = await lobby.active_game(uow, chat_id=CHAT, topic_id=topic_id)
+    return None if game is None else game.id
+
+
+async def test_open_lobby_refuses_an_unknown_kind(backend: Backend, clock: Clock) -> None:
+    with pytest.raises(InvalidSetup):
+        await lobby.open_lobby(
+            backend.uow,
+            chat_id=CHAT,
+            topic_id=None,
+            kind="chess",
+            options={},
+            creator=user(0),
+            now=clock,
+        )
+    assert await lobby.active_game(backend.uow, chat_id=CHAT, topic_id=None) is None
+
+
+async def test_seat_errors(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    game_id = await _open(uow, clock)
+    with pytest.raises(AlreadySeated):
+        await lobby.join_lobby(uow, game_id=game_id, player=user(0), now=clock)
+    with pytest.raises(NotSeated):
+        await lobby.leave_lobby(uow, game_id=game_id, user_id=999, now=clock)
+    with pytest.raises(NotSeated):
+        await lobby.remove_seat(uow, game_id=game_id, seat=3, now=clock)
+    with pytest.raises(GameNotFound):
+        await lobby.join_lobby(uow, game_id=game_id + 1000, player=user(1), now=clock)
+    with pytest.raises(ValueError, match="add_bot"):
+        await lobby.join_lobby(uow, game_id=game_id, player=Player(None), now=clock)
+
+    for n in range(1, 7):
+        await lobby.join_lobby(uow, game_id=game_id, player=user(n), now=clock)
+    assert await lobby.add_bot(uow, game_id=game_id, now=clock) == 7
+    assert ENGINE.max_players == 8
+    with pytest.raises(LobbyFull):
+        await lobby.join_lobby(uow, game_id=game_id, player=user(8), now=clock)
+    with pytest.raises(LobbyFull):
+        await lobby.add_bot(uow, game_id=game_id, now=clock)
+    with pytest.raises(AlreadySeated):  # a seated user hears that first, even when full
+        await lobby.join_lobby(uow, game_id=game_id, player=user(3), now=clock)
+    assert len(await lobby.seats_of(uow, game_id=game_id)) == 8
+
+    await lobby.start_game(uow, game_id=game_id, seed=3, now=clock)
+    not_in_lobby: list[Callable[[], Awaitable[object]]] = [
+        lambda: lobby.join_lobby(uow, game_id=game_id, player=user(9), now=clock),
+        lambda: lobby.add_bot(uow, game_id=game_id, now=clock),
+        lambda: lobby.leave_lobby(uow, game_id=game_id, user_id=101, now=clock),
+        lambda: lobby.remove_seat(uow, game_id=game_id, seat=7, now=clock),
+        lambda: lobby.start_game(uow, game_id=game_id, seed=4, now=clock),
+        lambda: lobby.set_options(uow, game_id=game_id, options={}),
+        lambda: lobby.set_lobby(uow, game_id=game_id, lobby={}),
+    ]
+    for command in not_in_lobby:
+        with pytest.raises(NotInLobby):
+            await command()
+    assert len(await lobby.seats_of(uow, game_id=game_id)) == 8
+    assert (await lobby.load_game(uow, game_id=game_id)).seed == 3
+
+
+def test_lobby_errors_are_storage_errors_with_codes() -> None:
+    codes = {
+        error.code
+        for error in (TableBusy("x", game_id=1), NotInLobby(), AlreadySeated(), NotSeated())
+    }
+    assert codes == {"table_busy", "not_in_lobby", "already_seated", "not_seated"}
+    assert issubclass(LobbyFull, StorageError)
+    assert LobbyFull.code == "lobby_full"
+
+
+async def test_too_few_players_cannot_start(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    game_id = await _lobby_of(uow, clock, ENGINE.min_players - 1)
+    with pytest.raises(InvalidSetup, match=f"at least {ENGINE.min_players} players"):
+        await lobby.start_game(uow, game_id=game_id, seed=1, now=clock)
+    game = await lobby.load_game(uow, game_id=game_id)
+    assert (game.status, game.snapshot, game.seed) == (GameStatus.LOBBY, None, 0)
+    await lobby.add_bot(uow, game_id=game_id, now=clock)
+    assert (await lobby.start_game(uow, game_id=game_id, seed=1, now=clock)).status is (
+        GameStatus.RUNNING
+    )
+
+
+async def test_options_refused_by_the_engine_leave_the_lobby_open(
+    backend: Backend, clock: Clock
+) -> None:
+    uow = backend.uow
+    game_id = await _lobby_of(uow, clock, 4)
+    await lobby.set_options(uow, game_id=game_id, options={"no such option": True}, now=clock)
+    assert (await lobby.load_game(uow, game_id=game_id)).options == {"no such option": True}
+    with pytest.raises(InvalidSetup):
+        await lobby.start_game(uow, game_id=game_id, seed=1, now=clock)
+    assert (await lobby.load_game(uow, game_id=game_id)).status is GameStatus.LOBBY
+    await lobby.set_options(uow, game_id=game_id, options={})
+    await lobby.set_lobby(uow, game_id=game_id, lobby={"max_players": 6, "bots": 1}, now=clock)
+    applied = await lobby.start_game(uow, game_id=game_id, seed=9, now=clock)
+    game = await lobby.load_game(uow, game_id=game_id)
+    assert game.lobby == {"max_players": 6, "bots": 1}
+    assert game.snapshot == ENGINE.dump_state(ENGINE.setup({}, 4, 9).state)
+    assert applied.status is GameStatus.RUNNING
+
+
+async def test_remove_seat_renumbers(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    game_id = await _lobby_of(uow, clock, 2)
+    await lobby.add_bot(uow, game_id=game_id, now=clock)
+    await lobby.join_lobby(uow, game_id=game_id, player=user(5), now=clock)
+    await lobby.remove_seat(uow, game_id=game_id, seat=2, now=clock)
+    assert await _holders(uow, game_id) == [(0, 100, False), (1, 101, False), (2, 105, False)]
+    await lobby.leave_lobby(uow, game_id=game_id, user_id=105, now=clock)  # the last seat
+    assert await _holders(uow, game_id) == [(0, 100, False), (1, 101, False)]
+
+
+async def test_cancel(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    in_lobby = await _lobby_of(uow, clock, 2)
+    await lobby.cancel_game(uow, game_id=in_lobby, now=clock)
+    assert (await lobby.load_game(uow, game_id=in_lobby)).status is GameStatus.ABORTED
+    with pytest.raises(GameOver):
+        await lobby.cancel_game(uow, game_id=in_lobby, now=clock)
+    with pytest.raises(NotInLobby):
+        await lobby.join_lobby(uow, game_id=in_lobby, player=user(7), now=clock)
+
+    running = await _lobby_of(uow, clock, 3)
+    applied = await lobby.start_game(uow, game_id=running, seed=2, now=clock)
+    await lobby.cancel_game(uow, game_id=running, now=clock)
+    game = await lobby.load_game(uow, game_id=running)
+    assert (game.status, game.version) == (GameStatus.ABORTED, applied.version)
+    with pytest.raises(GameOver):
+        await apply_action(
+            uow,
+            game_id=running,
+            seat=0,
+            action_text="s",
+            expected_version=applied.version,
+            actor=ActorKind.HUMAN,
+            now=clock,
+        )
+    with pytest.raises(GameNotFound):
+        await lobby.cancel_game(uow, game_id=running + 1000, now=clock)
+
+
+async def test_games_of_user(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    running = await _lobby_of(uow, clock, 3)
+    await lobby.start_game(uow, game_id=running, seed=1, now=clock)
+    waiting = await _open(uow, clock, topic_id=5)
+    other_chat = await _open(uow, clock, chat_id=CHAT - 9)
+    await lobby.join_lobby(uow, game_id=other_chat, player=user(1), now=clock)
+    aborted = await _open(uow, clock, topic_id=6)
+    await lobby.join_lobby(uow, game_id=aborted, player=user(1), now=clock)
+    await lobby.cancel_game(uow, game_id=aborted, now=clock)
+
+    async def ids(user_id: int) -> list[int | None]:
+        return [game.id for game in await lobby.games_of_user(uow, user_id=user_id)]
+
+    assert await ids(100) == [running, waiting, other_chat]
+    assert await ids(101) == [running, other_chat]
+    assert await ids(555) == []
+
+
+async def test_message_refs_upsert_and_hash(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    game_id = await _open(uow, clock)
+    await lobby.remember_message(
+        uow,
+        game_id=game_id,
+        chat_id=CHAT,
+        message_id=10,
+        purpose=MessagePurpose.LOBBY,
+        seat=None,
+        content_hash="a" * 64,
+        now=clock,
+    )
+    await lobby.remember_message(
+        uow,
+        game_id=game_id,
+        chat_id=555,
+        message_id=10,
+        purpose=MessagePurpose.PRIVATE,
+        seat=0,
+        content_hash=None,
+        now=clock,
+    )
+    refs = await lobby.message_refs(uow, game_id=game_id)
+    assert [(r.chat_id, r.message_id, r.purpose, r.seat, r.content_hash) for r in refs] == [
+        (CHAT, 10, MessagePurpose.LOBBY, None, "a" * 64),
+        (555, 10, MessagePurpose.PRIVATE, 0, None),
+    ]
+    first = refs[0]
+
+    # Same (chat, message): the reference is overwritten in place, not duplicated.
+    await lobby.remember_message(
+        uow,
+        game_id=game_id,
+        chat_id=CHAT,
+        message_id=10,
+        purpose=MessagePurpose.TABLE,
+        seat=None,
+        content_hash="b1",
+        now=clock,
+    )
+    refs = await lobby.message_refs(uow, game_id=game_id)
+    assert len(refs) == 2
+    assert (refs[0].id, refs[0].purpose, refs[0].content_hash) == (
+        first.id,
+        MessagePurpose.TABLE,
+        "b1",
+    )
+    assert refs[0].created_at == first.created_at
+    tables = await lobby.message_refs(uow, game_id=game_id, purpose=MessagePurpose.TABLE)
+    assert [r.message_id for r in tables] == [10]
+    assert await lobby.message_refs(uow, game_id=game_id, purpose=MessagePurpose.PROMPT) == []
+
+    await lobby.set_content_hash(uow, chat_id=CHAT, message_id=10, content_hash="c2")
+    await lobby.set_content_hash(uow, chat_id=CHAT, message_id=99, content_hash="zz")  # unknown
+    assert (await lobby.message_refs(uow, game_id=game_id))[0].content_hash == "c2"
+    with pytest.raises(ValueError, match="64"):
+        await lobby.set_content_hash(uow, chat_id=CHAT, message_id=10, content_hash="d" * 65)
+
+    await lobby.forget_message(uow, chat_id=CHAT, message_id=10)
+    await lobby.forget_message(uow, chat_id=CHAT, message_id=10)  # already gone: no error
+    assert [r.chat_id for r in await lobby.message_refs(uow, game_id=game_id)] == [555]
+    with pytest.raises(GameNotFound):
+        await lobby.remember_message(
+            uow,
+            game_id=game_id + 1000,
+            chat_id=CHAT,
+            message_id=11,
+            purpose=MessagePurpose.LOBBY,
+            seat=None,
+            content_hash=None,
+            now=clock,
+        )
+
+
+async def test_upsert_user_keeps_what_is_not_given(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    made = await lobby.upsert_user(
+        uow, user_id=7, display_name="Ana", language=None, can_dm=True, now=clock
+    )
+    assert (made.id, made.display_name, made.language, made.can_dm) == (7, "Ana", None, True)
+    kept = await lobby.upsert_user(
+        uow, user_id=7, display_name="Ana B", language="en", can_dm=None, now=clock
+    )
+    assert (kept.display_name, kept.language, kept.can_dm) == ("Ana B", "en", True)
+    await lobby.upsert_user(
+        uow, user_id=7, display_name="Ana B", language=None, can_dm=False, now=clock
+    )
+    stored = await lobby.get_user(uow, user_id=7)
+    assert stored is not None
+    assert (stored.display_name, stored.language, stored.can_dm) == ("Ana B", "en", False)
+    assert stored.created_at == made.created_at
+
+    long = await lobby.upsert_user(
+        uow, user_id=8, display_name="x" * 200, language=None, can_dm=None, now=clock
+    )
+    assert (len(long.display_name), long.can_dm) == (128, False)
+    with pytest.raises(ValueError, match="language"):
+        await lobby.upsert_user(
+            uow, user_id=8, display_name="x", language="y" * 17, can_dm=None, now=clock
+        )
+
+    await lobby.set_user_language(uow, user_id=7, language="pt-BR", now=clock)
+    await lobby.set_user_language(uow, user_id=9, language="es", now=clock)  # unknown: stored
+    assert [
+        (u.language if u else None)
+        for u in [await lobby.get_user(uow, user_id=i) for i in (7, 8, 9)]
+    ] == ["pt-BR", None, "es"]
+    await lobby.set_user_language(uow, user_id=7, language=None, now=clock)
+    assert (await lobby.get_user(uow, user_id=7) or made).language is None
+    assert await lobby.get_user(uow, user_id=404) is None
+
+
+async def test_upsert_user_writes_only_changes(clock: Clock) -> None:
+    from storage.fake_uow import MemoryStore, fake_uow_factory
+
+    store = MemoryStore()
+    uow = fake_uow_factory(store)
+    for _ in range(3):
+        await lobby.upsert_user(
+            uow, user_id=7, display_name="Ana", language=None, can_dm=None, now=clock
+        )
+    await lobby.get_or_create_chat(uow, chat_id=1, now=clock)
+    await lobby.get_or_create_chat(uow, chat_id=1, now=clock)
+    assert store.commits == 2
+
+
+async def test_chats(backend: Backend, clock: Clock) -> None:
+    uow = backend.uow
+    chat = await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)
+    again = await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)
+    assert (chat.id, chat.language) == (CHAT, "pt-BR")
+    assert again.created_at == chat.created_at
+    await lobby.set_chat_language(uow, chat_id=CHAT, language="en", now=clock)
+    await lobby.set_chat_language(uow, chat_id=CHAT + 1, language="es", now=clock)
+    assert (await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)).language == "en"
+    assert (await lobby.get_or_create_chat(uow, chat_id=CHAT + 1, now=clock)).language == "es"
+    with pytest.raises(ValueError, match="language"):
+        await lobby.set_chat_language(uow, chat_id=CHAT, language="", now=clock)
+
+    # A lobby keeps the chat's settings; opening one in a new chat stores the chat.
+    await _open(uow, clock)
+    assert (await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)).language == "en"
+    await _open(uow, clock, chat_id=CHAT + 2)
+    async with uow() as work:
+        assert await work.chats.get(chat_id=CHAT + 2) is not None
+
+
+async def test_racing_joins_get_distinct_seats(backend: Backend, clock: Clock) -> None:
+    if backend.name == "sqlite":
+        pytest.skip("SQLite serializes writers without row locks; racing joins may fail there")
+    uow = backend.uow
+    game_id = await _open(uow, clock)
+    for n in range(1, 8):
+        await lobby.upsert_user(
+            uow, user_id=100 + n, display_name=f"p{n}", language=None, can_dm=True, now=clock
+        )
+    seats = await asyncio.gather(
+        *(lobby.join_lobby(uow, game_id=game_id, player=user(n), now=clock) for n in range(1, 8))
+    )
+    assert sorted(seats) == list(range(1, 8))
+    assert [s.seat for s in await lobby.seats_of(uow, game_id=game_id)] == list(range(8))
+
+
+async def test_racing_opens_leave_one_table(backend: Backend, clock: Clock) -> None:
+    if backend.name == "sqlite":
+        pytest.skip("SQLite serializes writers without row locks; racing opens may fail there")
+    uow = backend.uow
+    await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)
+    results = await asyncio.gather(*(_open(uow, clock) for _ in range(5)), return_exceptions=True)
+    opened = [result for result in results if isinstance(result, int)]
+    assert len(opened) == 1
+    assert all(isinstance(result, TableBusy) for result in results if result not in opened)
+    assert await _active_id(uow, topic_id=None) == opened[0]
