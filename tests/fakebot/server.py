@@ -1,0 +1,344 @@
+"""`FakeBotApi`: the HTTP front of the fake Telegram, plus the inspection helpers tests use."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import json
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, TypeVar
+
+from tests.fakebot import errors
+from tests.fakebot.clock import Clock
+from tests.fakebot.errors import ApiError
+from tests.fakebot.http11 import HttpProtocolError, HttpRequest, encode_response, read_request
+from tests.fakebot.messages import MessageMethods
+from tests.fakebot.methods import BotMethods, CallbackAnswer
+from tests.fakebot.model import BotIdentity, ChatRef, FakeGroup, FakeMessage, FakeUser, Json
+from tests.fakebot.params import Params
+from tests.fakebot.ratelimit import FloodControl, RateLimits
+from tests.fakebot.world import World
+
+DEFAULT_TOKEN = "7000000001:AAFakeTokenForBoardGamesBotTests"
+METHOD_PATH = re.compile(r"^/bot([^/]+)/([A-Za-z]+)/?$")
+FILE_PATH = re.compile(r"^/file/bot([^/]+)/(.+)$")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """One call the bot made: method, parameters, HTTP status (0 = client went away), body."""
+
+    method: str
+    params: dict[str, Any]
+    status: int
+    response: Json
+    at: float
+
+    @property
+    def ok(self) -> bool:
+        """Whether Telegram's answer was ok."""
+        return self.status == 200
+
+
+class FakeBotApi:
+    """A Bot API server on 127.0.0.1 with a simulated world; use as `async with FakeBotApi()`."""
+
+    def __init__(
+        self,
+        token: str = DEFAULT_TOKEN,
+        *,
+        username: str = "boardgames_test_bot",
+        first_name: str = "BoardGames Test",
+        clock: Clock = time.time,
+        limits: RateLimits = RateLimits(),  # noqa: B008 - frozen dataclass, safe default
+        privacy_mode: bool = True,
+        callback_timeout: float = 15.0,
+        host: str = "127.0.0.1",
+    ) -> None:
+        self.token = token
+        self.host = host
+        self.clock = clock
+        bot = BotIdentity(
+            int(token.split(":")[0]),
+            username,
+            first_name,
+            can_read_all_group_messages=not privacy_mode,
+        )
+        self.world = World(bot, clock, privacy_mode=privacy_mode, on_change=self._notify)
+        self.flood = FloodControl(limits, clock)
+        self.messages = MessageMethods(self.world, self.flood)
+        self.methods = BotMethods(self.world, self.messages, callback_timeout)
+        self.requests: list[RecordedRequest] = []
+        self.internal_errors: list[BaseException] = []
+        self._changed = asyncio.Event()
+        self._server: asyncio.Server | None = None
+        self._connections: set[asyncio.Task[None]] = set()
+        self.port = 0
+        self.connections_opened = 0
+
+    # -- lifecycle ------------------------------------------------------------------------------
+    async def __aenter__(self) -> FakeBotApi:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        """Listen on a free port."""
+        self._server = await asyncio.start_server(self._serve, self.host, 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Stop listening and drop open connections (long polls included)."""
+        if self._server is None:
+            return
+        self._server.close()
+        for task in list(self._connections):
+            task.cancel()
+        await asyncio.gather(*self._connections, return_exceptions=True)
+        await self._server.wait_closed()
+        self._server = None
+
+    @property
+    def base_url(self) -> str:
+        """For PTB's base_url: it appends `<token>/<method>`."""
+        return f"http://{self.host}:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        """For PTB's base_file_url: it appends `<token>/<file_path>`."""
+        return f"http://{self.host}:{self.port}/file/bot"
+
+    # -- building the world -------------------------------------------------------------------
+    @property
+    def bot(self) -> BotIdentity:
+        """The bot's identity (getMe)."""
+        return self.world.bot
+
+    def add_user(
+        self,
+        user_id: int,
+        first_name: str,
+        *,
+        username: str | None = None,
+        language_code: str | None = "pt-BR",
+    ) -> FakeUser:
+        """Add a user; they can write to the bot and press its buttons."""
+        return self.world.add_user(
+            user_id, first_name, username=username, language_code=language_code
+        )
+
+    def add_group(
+        self,
+        chat_id: int,
+        title: str,
+        *,
+        admins: Iterable[FakeUser | int] = (),
+        is_forum: bool = False,
+        members: Iterable[FakeUser | int] = (),
+    ) -> FakeGroup:
+        """Add a group (negative id; -100… ids are supergroups); the first admin is its owner."""
+        ids = [a.id if isinstance(a, FakeUser) else a for a in admins]
+        member_ids = [m.id if isinstance(m, FakeUser) else m for m in members]
+        return self.world.add_group(
+            chat_id, title, admins=ids, is_forum=is_forum, members=member_ids
+        )
+
+    def add_bot_to_group(self, group: FakeGroup, by: FakeUser, *, as_admin: bool = False) -> Json:
+        """Add the bot to a group: queues my_chat_member and a new_chat_members message."""
+        return self.world.add_bot_to_group(group, by, as_admin=as_admin)
+
+    def user(self, user_id: int) -> FakeUser:
+        """Return a user by id."""
+        return self.world.users[user_id]
+
+    # -- inspection -----------------------------------------------------------------------------
+    def chat_log(self, chat: ChatRef, *, include_users: bool = False) -> list[FakeMessage]:
+        """Every bot message of a chat in order, deleted ones included (users' too if asked)."""
+        messages = self.world.resolve(chat).messages.values()
+        return [m for m in messages if include_users or m.from_bot]
+
+    def current_messages(self, chat: ChatRef) -> list[FakeMessage]:
+        """The bot's messages still visible in a chat."""
+        return [m for m in self.chat_log(chat) if not m.deleted]
+
+    def last_message(self, chat: ChatRef) -> FakeMessage | None:
+        """The bot's most recent visible message in a chat, or None."""
+        current = self.current_messages(chat)
+        return current[-1] if current else None
+
+    def pinned(self, chat: ChatRef) -> list[FakeMessage]:
+        """Pinned messages of a chat, oldest pin first."""
+        resolved = self.world.resolve(chat)
+        return [resolved.messages[i] for i in resolved.pinned]
+
+    @property
+    def errors(self) -> list[RecordedRequest]:
+        """Every non-ok answer sent to the bot."""
+        return [r for r in self.requests if r.status not in (0, 200)]
+
+    @property
+    def callback_answers(self) -> dict[str, CallbackAnswer]:
+        """Callback query id -> the bot's answer."""
+        return self.methods.callback_answers
+
+    @property
+    def pending_updates(self) -> list[Json]:
+        """Updates queued and not yet confirmed by the bot."""
+        return self.world.updates.pending
+
+    def calls(self, method: str) -> list[RecordedRequest]:
+        """Recorded requests of one method (case-insensitive)."""
+        return [r for r in self.requests if r.method.lower() == method.lower()]
+
+    def commands(self, scope: Json | None = None, language_code: str = "") -> list[Json]:
+        """The command list set for a scope (default scope if None) and language."""
+        params = Params({"scope": scope, "language_code": language_code}, {})
+        return self.methods.get_my_commands(params)
+
+    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
+        """Wait until `predicate()` is truthy and return it; TimeoutError with a dump otherwise."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            self._changed.clear()
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"condition not met within {timeout} s\n{self.dump()}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
+
+    def dump(self, last: int = 15) -> str:
+        """A readable summary of recent requests, pending updates and internal errors."""
+        lines = [f"last {last} of {len(self.requests)} requests:"]
+        for r in self.requests[-last:]:
+            params = json.dumps(r.params, ensure_ascii=False, default=str)[:200]
+            detail = "" if r.ok else f" -> {r.response.get('description')}"
+            lines.append(f"  {r.method} {r.status} {params}{detail}")
+        lines.append(f"pending updates: {[u['update_id'] for u in self.pending_updates]}")
+        lines.extend(f"internal error: {e!r}" for e in self.internal_errors)
+        return "\n".join(lines)
+
+    def _notify(self) -> None:
+        self._changed.set()
+
+    # -- HTTP -----------------------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._connections.add(task)
+        self.connections_opened += 1
+        try:
+            while True:
+                try:
+                    request = await read_request(reader)
+                except (HttpProtocolError, ValueError, asyncio.IncompleteReadError) as exc:
+                    body = json.dumps(
+                        {"ok": False, "error_code": 400, "description": f"Bad Request: {exc}"}
+                    ).encode()
+                    writer.write(encode_response(400, body, keep_alive=False))
+                    break
+                if request is None:
+                    break
+                answer = await self._answer(request, reader)
+                if answer is None:
+                    break
+                status, body, content_type = answer
+                writer.write(
+                    encode_response(
+                        status, body, keep_alive=request.keep_alive, content_type=content_type
+                    )
+                )
+                await writer.drain()
+                if not request.keep_alive:
+                    break
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+            self._connections.discard(task)
+
+    async def _answer(
+        self, request: HttpRequest, reader: asyncio.StreamReader
+    ) -> tuple[int, bytes, str] | None:
+        file_match = FILE_PATH.match(request.path)
+        if file_match:
+            return self._serve_file(file_match.group(1), file_match.group(2))
+        match = METHOD_PATH.match(request.path)
+        if match is None:
+            return _json(404, {"ok": False, "error_code": 404, "description": errors.NOT_FOUND})
+        token, method = match.groups()
+        params = Params(request.params, request.files)
+        if method.lower() == "getupdates":
+            outcome = await self._until_disconnect(self._call(token, method, params), reader)
+            if outcome is None:
+                self._record(method, params, 0, {})
+                return None
+            status, payload = outcome
+        else:
+            status, payload = await self._call(token, method, params)
+        self._record(method, params, status, payload)
+        return _json(status, payload)
+
+    async def _call(self, token: str, method: str, params: Params) -> tuple[int, Json]:
+        if token != self.token:
+            return 401, ApiError(401, errors.UNAUTHORIZED).envelope()
+        handler = self.methods.table.get(method.lower())
+        if handler is None:
+            return 404, ApiError(404, errors.NOT_FOUND).envelope()
+        try:
+            result = handler(params)
+            if inspect.isawaitable(result):
+                result = await result
+        except ApiError as error:
+            return error.code, error.envelope()
+        except Exception as exc:  # a bug in the fake: make it loud
+            self.internal_errors.append(exc)
+            return 500, ApiError(500, f"Internal Server Error: {exc!r}").envelope()
+        return 200, {"ok": True, "result": result}
+
+    async def _until_disconnect(
+        self, call: Any, reader: asyncio.StreamReader
+    ) -> tuple[int, Json] | None:
+        """Run a long call, abandoning it if the client closes the connection meanwhile."""
+        work = asyncio.ensure_future(call)
+        eof = asyncio.ensure_future(reader.read(1))
+        try:
+            await asyncio.wait({work, eof}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            pending = [task for task in (work, eof) if not task.done()]
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
+        if work.done() and not work.cancelled():
+            result: tuple[int, Json] = work.result()
+            return result
+        return None
+
+    def _serve_file(self, token: str, path: str) -> tuple[int, bytes, str]:
+        stored = self.world.files.by_path(path) if token == self.token else None
+        if stored is None:
+            return _json(404, {"ok": False, "error_code": 404, "description": errors.NOT_FOUND})
+        return 200, stored.data, stored.mime_type or "application/octet-stream"
+
+    def _record(self, method: str, params: Params, status: int, payload: Json) -> None:
+        self.requests.append(
+            RecordedRequest(method, params.summary(), status, payload, self.clock())
+        )
+        self._notify()
+
+
+def _json(status: int, payload: Json) -> tuple[int, bytes, str]:
+    return status, json.dumps(payload, ensure_ascii=False).encode(), "application/json"
