@@ -7,7 +7,7 @@ import sys
 
 from pydantic import ValidationError
 
-from tgbot.i18n import text
+from tgbot.i18n import t
 from tgbot.settings import Settings
 
 
@@ -18,7 +18,8 @@ def main() -> int:
     try:
         settings = Settings()
     except ValidationError:
-        print(text("missing_token", "en"), file=sys.stderr)
+        print(t("en", "Set BOT_TOKEN (the token from @BotFather) in the environment or .env."),
+              file=sys.stderr)
         return 2
     from tgbot.app import build_application
 

@@ -1,30 +1,45 @@
-"""Builds the python-telegram-bot Application: settings, rate limiter, handlers, errors."""
+"""Builds the python-telegram-bot Application: settings, storage, handlers, error handler."""
 
 from __future__ import annotations
 
 import logging
 
-from telegram import Update
-from telegram.ext import AIORateLimiter, Application, CommandHandler, ContextTypes
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    ContextTypes,
+)
 
-from tgbot.i18n import text
+from storage.database import make_engine, make_session_factory
+from storage.migrate import upgrade
+from storage.uow import sql_uow_factory
+from tgbot.context import SERVICES_KEY, Services
+from tgbot.handlers.help import cancel, help_command, rules
+from tgbot.handlers.help import settings as chat_settings
+from tgbot.handlers.lobby import bot_added, join, newgame
+from tgbot.handlers.play import history, on_button, status
+from tgbot.handlers.private import language, mygames, start
+from tgbot.i18n import LANGUAGES, N_, t
+from tgbot.publish import Publisher
+from tgbot.service import GameService
 from tgbot.settings import Settings
 
 log = logging.getLogger(__name__)
 
-
-async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Greet a user who opened the bot."""
-    if update.effective_message and update.effective_user:
-        language = update.effective_user.language_code
-        await update.effective_message.reply_text(text("welcome", language))
-
-
-async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Explain what the bot can do."""
-    if update.effective_message and update.effective_user:
-        language = update.effective_user.language_code
-        await update.effective_message.reply_text(text("help", language))
+GROUP_COMMANDS = {
+    "newgame": N_("Open a new table"), "join": N_("Join the open table"),
+    "status": N_("Show the table again"), "history": N_("The last moves"),
+    "rules": N_("The rules"), "settings": N_("Chat language"), "cancel": N_("End the table"),
+    "help": N_("Help"),
+}
+PRIVATE_COMMANDS = {
+    "start": N_("Welcome"), "mygames": N_("My tables"), "language": N_("My language"),
+    "help": N_("Help"),
+}
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -32,16 +47,45 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("update %r failed", update, exc_info=context.error)
 
 
+async def _register_commands(application: Application) -> None:  # type: ignore[type-arg]
+    """Publish the command menus per scope and language (setMyCommands)."""
+    for code in LANGUAGES:
+        telegram_code = "" if code == "pt-BR" else code
+        for scope, commands in ((BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+                                (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS)):
+            await application.bot.set_my_commands(
+                [BotCommand(name, t(code, text)) for name, text in commands.items()],
+                scope=scope, language_code=telegram_code or None)
+
+
 def build_application(settings: Settings) -> Application:  # type: ignore[type-arg]
-    """Return the configured Application (not yet running)."""
+    """Return the configured Application (not yet running); storage opens in post_init."""
+
+    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
+        engine = make_engine(settings.database_url)
+        await upgrade(engine)
+        games = GameService(sql_uow_factory(make_session_factory(engine)))
+        me = await application.bot.get_me()
+        application.bot_data[SERVICES_KEY] = Services(
+            games=games, publisher=Publisher(application.bot, games), bot_username=me.username)
+        await _register_commands(application)
+
     application = (
         Application.builder()
         .token(settings.bot_token)
         .base_url(settings.bot_api_base_url)
+        .base_file_url(settings.bot_api_base_url.replace("/bot", "/file/bot"))
         .rate_limiter(AIORateLimiter(max_retries=3))
+        .post_init(post_init)
         .build()
     )
-    application.add_handler(CommandHandler("start", start))
-    application.add_handler(CommandHandler("help", help_command))
+    for name, handler in (("newgame", newgame), ("join", join), ("status", status),
+                          ("history", history), ("rules", rules), ("settings", chat_settings),
+                          ("cancel", cancel), ("help", help_command), ("start", start),
+                          ("mygames", mygames), ("language", language)):
+        application.add_handler(CommandHandler(name, handler))
+    application.add_handler(CallbackQueryHandler(on_button))
+    application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_error_handler(on_error)
     return application
+

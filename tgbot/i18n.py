@@ -1,44 +1,53 @@
-"""User-facing text by message id and language (pt-BR default, en, it)."""
+"""User-facing text through gettext catalogs (pt-BR default, en, it), read with Babel.
+
+Message ids are the English text; `tgbot/locale/<lang>/LC_MESSAGES/messages.po` holds
+the translations. `t(language, "Text {name}", name=...)` returns the translated,
+formatted text; `N_("Text")` marks a text that is translated later. Extraction:
+`pybabel extract -k t:2 -k N_ -o messages.pot tgbot` (docs/i18n.md);
+tests/tgbot/test_i18n.py fails on any id missing from a catalog.
+"""
 
 from __future__ import annotations
 
-DEFAULT_LANGUAGE = "pt-BR"
+from functools import cache
+from pathlib import Path
 
-CATALOGS: dict[str, dict[str, str]] = {
-    "pt-BR": {
-        "missing_token": "Defina BOT_TOKEN (o token do @BotFather) no ambiente ou no arquivo .env.",
-        "welcome": "Olá! Eu organizo partidas lentas de jogos de tabuleiro em grupos. "
-                   "Adicione-me a um grupo para jogar.",
-        "help": "Jogos: BANG! O Jogo de Dados. Os comandos de partida chegam em breve.",
-    },
-    "en": {
-        "missing_token": "Set BOT_TOKEN (the token from @BotFather) in the environment or .env.",
-        "welcome": "Hello! I host slow board games in group chats. Add me to a group to play.",
-        "help": "Games: BANG! The Dice Game. Game commands are coming soon.",
-    },
-    "it": {
-        "missing_token": "Imposta BOT_TOKEN (il token di @BotFather) nell'ambiente o in .env.",
-        "welcome": "Ciao! Organizzo partite lente di giochi da tavolo nei gruppi. "
-                   "Aggiungimi a un gruppo per giocare.",
-        "help": "Giochi: BANG! Il Gioco di Dadi. I comandi di partita arrivano presto.",
-    },
-}
+from babel.messages.pofile import read_po
+
+DEFAULT_LANGUAGE = "pt-BR"
+LANGUAGES = ("pt-BR", "en", "it")
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+_FOLDERS = {"pt-BR": "pt_BR", "en": "en", "it": "it"}
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    """Return the translations of one language as {message id: text} (empty texts dropped)."""
+    path = LOCALE_DIR / _FOLDERS[language] / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
+        parsed = read_po(handle, locale=_FOLDERS[language])
+    return {str(message.id): str(message.string) for message in parsed
+            if message.id and message.string}
 
 
 def pick_language(code: str | None) -> str:
-    """Return the catalog language for a Telegram language code (falls back to pt-BR)."""
+    """Return the supported language for a Telegram language code (pt-BR when unknown)."""
     if not code:
         return DEFAULT_LANGUAGE
-    if code in CATALOGS:
+    if code in LANGUAGES:
         return code
     base = code.split("-")[0].lower()
     if base == "pt":
         return "pt-BR"
-    return base if base in CATALOGS else DEFAULT_LANGUAGE
+    return base if base in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def text(message_id: str, language: str | None = None, **values: object) -> str:
-    """Return the message in the language (pt-BR when missing); raise KeyError for unknown ids."""
-    catalog = CATALOGS.get(pick_language(language), CATALOGS[DEFAULT_LANGUAGE])
-    template = catalog.get(message_id) or CATALOGS[DEFAULT_LANGUAGE][message_id]
-    return template.format(**values)
+def N_(message: str) -> str:
+    """Mark a message for extraction where it is translated later; return it unchanged."""
+    return message
+
+
+def t(language: str | None, message: str, **values: object) -> str:
+    """Return `message` translated into `language` and formatted with `values`."""
+    text = catalog(pick_language(language)).get(message, message)
+    return text.format(**values) if values else text

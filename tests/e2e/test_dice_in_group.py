@@ -1,0 +1,246 @@
+"""End to end: five people play BANG! The Dice Game in a group, by pressing buttons only.
+
+The real application (handlers, service, storage on SQLite, python-telegram-bot's HTTP
+stack and rate limiter) talks to the fake Bot API of tests/fakebot, which behaves like
+Telegram where it matters (403 before /start, identical edits refused, flood limits).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from storage import lobby
+from storage.models import GameStatus
+from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
+from tgbot.app import build_application
+from tgbot.context import SERVICES_KEY, Services
+from tgbot.i18n import pick_language, t
+from tgbot.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+HIDDEN_ROLE_WORDS = ("Fora-da-lei", "Renegado", "Assistente")  # the group speaks pt-BR
+
+
+class Table:
+    """The running bot and the people around the table."""
+
+    def __init__(self, api: FakeBotApi, app: Any, group: FakeGroup,
+                 users: list[FakeUser], database: str) -> None:
+        self.api, self.app, self.group, self.users, self.database = (
+            api, app, group, users, database)
+
+    @property
+    def services(self) -> Services:
+        found = self.app.bot_data[SERVICES_KEY]
+        assert isinstance(found, Services)
+        return found
+
+    def group_messages(self) -> list[FakeMessage]:
+        return self.api.chat_log(self.group)
+
+    def live_table(self) -> FakeMessage:
+        for message in reversed(self.group_messages()):
+            datas = [b.get("callback_data", "") for row in message.reply_markup or []
+                     for b in row]
+            if any(d.startswith(("p:", "k:", "m:")) for d in datas):
+                return message
+        raise LookupError("no live table message")
+
+    async def wait(self, predicate: Any, timeout: float = 20.0) -> Any:
+        return await self.api.wait_for(predicate, timeout=timeout)
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with FakeBotApi() as api:
+        names = ["Ana", "Bruno", "Carla", "Davi", "Eva"]
+        languages = ["pt-BR", "en", "it", "pt-BR", "en"]
+        users = [api.add_user(1000 + i, name, language_code=lang)
+                 for i, (name, lang) in enumerate(zip(names, languages, strict=True))]
+        group = api.add_group(-1001234, "Saloon", admins=(1000,),
+                              members=tuple(u.id for u in users))
+        database = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
+        settings = Settings(bot_token=api.token, database_url=database,
+                            bot_api_base_url=api.base_url)
+        app = build_application(settings)
+        await app.initialize()
+        assert app.post_init is not None
+        await app.post_init(app)
+        await app.start()
+        assert app.updater is not None
+        await app.updater.start_polling(poll_interval=0.0, timeout=1)
+        try:
+            yield Table(api, app, group, users, database)
+        finally:
+            await app.updater.stop()
+            await app.stop()
+            await app.shutdown()
+
+
+async def _open_table(table: Table) -> int:
+    api, group, users = table.api, table.group, table.users
+    api.add_bot_to_group(group, by=users[0], as_admin=True)
+    await table.wait(lambda: any("/newgame" in m.text for m in table.group_messages()))
+    users[0].start()
+    users[4].start()
+    users[0].send(group, "/newgame bang_dice")
+    lobby_message = await table.wait(lambda: next(
+        (m for m in table.group_messages() if m.reply_markup and "🙋" in str(m.reply_markup)),
+        None))
+    join_url = next(b["url"] for row in lobby_message.reply_markup for b in row if "url" in b)
+    payload = join_url.split("start=")[1]
+    users[1].start(payload)
+    users[2].start(payload)
+    users[3].send(group, "/join")  # never started the bot: gets the deep link
+    await table.wait(lambda: any("start=" in str(m.reply_markup) for m in table.group_messages()
+                                 if m is not lobby_message))
+    users[3].start(payload)
+    users[4].send(group, "/join")  # started the bot before: joins directly
+    game = await lobby.active_game(table.services.games.uow_factory, chat_id=group.id,
+                                   topic_id=None)
+    assert game is not None
+    assert game.id is not None
+
+    async def seated() -> int:
+        return len(await lobby.seats_of(table.services.games.uow_factory, game_id=game.id))
+
+    for _ in range(200):
+        if await seated() == 5:
+            break
+        await table.wait(lambda: True, timeout=0.1)
+    assert await seated() == 5
+    users[0].press_button(table.api.last_message(group) if False else lobby_message_now(table),
+                          "▶️ Começar")
+    await table.wait(lambda: any(m.reply_markup and "m:" in str(m.reply_markup)
+                                 for m in table.group_messages()))
+    return game.id
+
+
+def lobby_message_now(table: Table) -> FakeMessage:
+    return next(m for m in reversed(table.group_messages())
+                if m.reply_markup and "▶️" in str(m.reply_markup))
+
+
+async def test_five_players_play_a_full_game_by_pressing_buttons(table: Table) -> None:
+    game_id = await _open_table(table)
+    started_at = table.api.calls("sendMessage")[-1].at
+    service = table.services.games
+    start_table = await service.table(game_id)
+    for user in table.users:  # each one got their identity by DM
+        seat = start_table.seat_of(user.id)
+        assert seat is not None
+        texts = [m.text for m in table.api.chat_log(user.private)]
+        assert any("🤫" in text for text in texts)
+    presses = refusals = 0
+    for _ in range(3000):
+        current = await service.table(game_id)
+        if current.game.status is not GameStatus.RUNNING:
+            break
+        owed = sorted(current.engine.to_act(current.state))
+        owner = next(u for u in table.users if u.id == current.user_of(owed[0]))
+        await table.wait(lambda v=current.game.version: _newest_version(table) == v)
+        message = table.live_table()
+        if presses % 17 == 3:  # somebody else presses: refused, nothing changes
+            intruder = next(u for u in table.users if u is not owner)
+            intruder.press_button(message, _choice(message))
+            refusals += 1
+            await table.wait(lambda n=refusals: len(_refusal_answers(table)) >= n)
+            assert (await service.table(game_id)).game.version == current.game.version
+        if presses == 5:
+            await _forged_and_stale_presses_change_nothing(table, owner, message, game_id,
+                                                           current.game.version)
+        owner.press_button(message, _choice(message))
+        presses += 1
+        version = current.game.version
+        await table.wait(lambda v=version: _newest_version(table) > v or _over(table))
+    final = await service.table(game_id)
+    assert final.game.status is GameStatus.FINISHED
+    assert final.game.outcome is not None
+    assert "🏁" in table.group_messages()[-1].text
+    _assert_no_hidden_role_in_group(table)
+    assert not [e for e in table.api.errors if "not modified" in json.dumps(e.response)]
+    turns = final.state.turn_number
+    sends = [r for r in table.api.calls("sendMessage") if str(r.params.get("chat_id")) ==
+             str(table.group.id) and r.ok and r.at >= started_at]
+    per_turn = len(sends) / turns
+    print(f"\ngroup messages after the start: {len(sends)} for {turns} turns "
+          f"= {per_turn:.2f} per turn")
+    assert per_turn <= 1.1
+    export = subprocess.run([sys.executable, "-m", "storage.export", "--game", str(game_id),
+                             "--database-url", table.database], capture_output=True,
+                            text=True, cwd=ROOT, timeout=60, check=True)
+    exported = json.loads(export.stdout)
+    game_json = exported[0] if isinstance(exported, list) else exported["games"][0]
+    assert len(game_json["actions"]) == final.game.version - 1 or len(
+        game_json["actions"]) >= presses
+
+
+async def _forged_and_stale_presses_change_nothing(table: Table, owner: FakeUser,
+                                                   message: FakeMessage, game_id: int,
+                                                   version: int) -> None:
+    """A press with data no button carries, or on an old version, is refused politely."""
+    service = table.services.games
+    before = (await service.table(game_id)).game.snapshot
+    language = pick_language(owner.language_code)
+    illegal = t(language, "That move is not possible now.")
+    stale = t(language, "This prompt is outdated: the game has moved on.")
+    invalid = t(language, "This button is not valid.")
+    for data, expected in ((f"p:{game_id}:{version}:t9", illegal),
+                           (f"p:{game_id}:{version - 1}:s", stale),
+                           ("p:99999:2:s", invalid), ("hello", invalid)):
+        update = table.api.world.updates.push("callback_query", {
+            "id": f"forged-{data}", "from": owner.to_json(),
+            "message": table.api.world.message_json(message), "chat_instance": "1",
+            "data": data})
+        assert update
+        table.api.world.queries[f"forged-{data}"] = type(
+            next(iter(table.api.world.queries.values())))(
+            f"forged-{data}", owner.id, message, data, table.api.world.clock())
+        answer = await table.wait(lambda d=data: table.api.callback_answers.get(f"forged-{d}"))
+        assert answer.text == expected
+    assert (await service.table(game_id)).game.snapshot == before
+
+
+def _choice(message: FakeMessage) -> str:
+    labels = [b["text"] for row in message.reply_markup or [] for b in row
+              if b.get("callback_data", "").startswith("p:")]
+    for label in labels:
+        if label.startswith("✅"):
+            return label
+    return labels[0]
+
+
+def _refusal_answers(table: Table) -> list[Any]:
+    return [a for a in table.api.callback_answers.values() if a.text and a.show_alert]
+
+
+def _newest_version(table: Table) -> int:
+    try:
+        message = table.live_table()
+    except LookupError:
+        return -1
+    versions = [int(b["callback_data"].split(":")[2]) for row in message.reply_markup or []
+                for b in row if b.get("callback_data", "").startswith(("p:", "k:"))]
+    return max(versions, default=-1)
+
+
+def _over(table: Table) -> bool:
+    return bool(table.group_messages()) and "🏁" in table.group_messages()[-1].text
+
+
+def _assert_no_hidden_role_in_group(table: Table) -> None:
+    for message in table.group_messages():
+        if "🏁" in message.text:
+            continue
+        for version in [*message.history, message]:
+            text = getattr(version, "text", "") or ""
+            for line in text.splitlines():
+                if "❤️" in line and "/" in line:  # a living player's seat line
+                    assert not any(word in line for word in HIDDEN_ROLE_WORDS), line

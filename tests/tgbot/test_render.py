@@ -1,0 +1,60 @@
+"""Rendering: tables show public facts only, prompts carry the right buttons."""
+
+from __future__ import annotations
+
+from core.engine.registry import get_game
+from tgbot.callbacks import parse
+from tgbot.render.dice import event_line, prompt_buttons, table, waiting_line
+
+GAME = get_game("bang_dice")
+NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva"]
+
+
+def _group_view(seed: int = 1) -> tuple[dict, object]:
+    state = GAME.setup({}, 5, seed).state
+    return GAME.view_json(GAME.view(state, None)), state
+
+
+def test_table_never_names_a_hidden_role() -> None:
+    for language, hidden in (("en", ("Outlaw", "Renegade", "Deputy")),
+                             ("pt-BR", ("Fora-da-lei", "Renegado", "Assistente")),
+                             ("it", ("Fuorilegge", "Rinnegato", "Vice"))):
+        view, _ = _group_view()
+        text = table(language, view, NAMES, [], "BANG!")
+        for word in hidden:
+            assert word not in text
+        assert {"en": "Sheriff", "pt-BR": "Xerife", "it": "Sceriffo"}[language] in text
+
+
+def test_reroll_prompt_has_a_button_per_die_then_reroll_and_done() -> None:
+    view, state = _group_view()
+    seat = min(GAME.to_act(state))
+    legal = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)]
+    rows = prompt_buttons("en", view, legal, NAMES, 42)
+    assert len(rows[0]) == 5
+    assert [label for label, _ in rows[-1]] == ["✅ Done"]
+    marked = prompt_buttons("en", view, legal, NAMES, 42, keep=frozenset({0}))
+    reroll = [data for label, data in marked[-1] if "Re-roll" in label]
+    dynamite = view["dice"][0]["face"] == "dynamite"
+    if not dynamite:
+        assert parse(reroll[0]).payload == "r0"
+    for row in rows:
+        for _, data in row:
+            parsed = parse(data)
+            assert parsed.game_id == 42
+            assert parsed.version == view["version"]
+
+
+def test_waiting_line_names_who_decides_but_never_window_owers() -> None:
+    view, _ = _group_view()
+    assert NAMES[view["to_act"][0]] in waiting_line("en", view, NAMES)
+    view = {**view, "window": "the_doctor", "to_act": []}
+    assert waiting_line("en", view, NAMES) == "⏳ Waiting for reactions…"
+
+
+def test_event_lines_in_each_language() -> None:
+    event = {"kind": "eliminated", "seat": 1, "role": "outlaw", "audience": None}
+    assert event_line("en", event, NAMES) == "💀 Bruno is out: Outlaw"
+    assert event_line("pt-BR", event, NAMES) == "💀 Bruno está fora: Fora-da-lei"
+    assert event_line("it", event, NAMES) == "💀 Bruno è fuori: Fuorilegge"
+    assert event_line("en", {"kind": "role_dealt", "seat": 1, "role": "x"}, NAMES) is None

@@ -1,0 +1,80 @@
+"""Callback data of inline buttons: a compact, validated text of at most 64 bytes.
+
+| Form | Meaning |
+|---|---|
+| `p:<game>:<version>:<action>` | play an action text on a game at a version |
+| `k:<game>:<version>:<dice>` | re-draw the re-roll prompt with these dice marked (no game change) |
+| `l:<game>:<op>` | a lobby button: `leave`, `start`, `cancel`, `bot`, `opt`, or `m<module>` |
+| `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
+
+Anything else, or a malformed form, raises BadCallback: a forged press changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_BYTES = 64
+_FORMS = {
+    "p": re.compile(r"^p:(\d{1,18}):(\d{1,9}):([a-z0-9+]{1,12})$"),
+    "k": re.compile(r"^k:(\d{1,18}):(\d{1,9}):([0-5]{0,6})$"),
+    "l": re.compile(r"^l:(\d{1,18}):([a-z_]{1,24})$"),
+    "m": re.compile(r"^m:(\d{1,18})$"),
+}
+
+
+class BadCallback(ValueError):
+    """The callback data is not one the bot made."""
+
+
+@dataclass(frozen=True)
+class Callback:
+    """A parsed button press: its form, game, version (or -1) and payload."""
+
+    kind: str
+    game_id: int
+    version: int
+    payload: str
+
+
+def _checked(data: str) -> str:
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"callback data over {MAX_BYTES} bytes: {data!r}")
+    return data
+
+
+def action_data(game_id: int, version: int, action: str) -> str:
+    """Return the data of a button that plays `action`."""
+    return _checked(f"p:{game_id}:{version}:{action}")
+
+
+def keep_data(game_id: int, version: int, dice: frozenset[int]) -> str:
+    """Return the data of a die toggle: the re-roll prompt with `dice` marked."""
+    return _checked(f"k:{game_id}:{version}:{''.join(str(i) for i in sorted(dice))}")
+
+
+def lobby_data(game_id: int, op: str) -> str:
+    """Return the data of a lobby button."""
+    return _checked(f"l:{game_id}:{op}")
+
+
+def mine_data(game_id: int) -> str:
+    """Return the data of the "🔒 mine" button."""
+    return _checked(f"m:{game_id}")
+
+
+def parse(data: str | None) -> Callback:
+    """Return the parsed callback; raise BadCallback for anything the bot did not make."""
+    if not data or len(data.encode()) > MAX_BYTES:
+        raise BadCallback("empty or oversized callback data")
+    form = _FORMS.get(data[0])
+    match = form.fullmatch(data) if form else None
+    if match is None:
+        raise BadCallback(f"unknown callback data {data!r}")
+    parts = match.groups()
+    if data[0] in "pk":
+        return Callback(data[0], int(parts[0]), int(parts[1]), parts[2])
+    if data[0] == "l":
+        return Callback("l", int(parts[0]), -1, parts[1])
+    return Callback("m", int(parts[0]), -1, "")

@@ -1,0 +1,60 @@
+"""What every handler needs, kept in one typed place of the application."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from storage import lobby
+from storage.commands import Player
+from tgbot.i18n import pick_language
+from tgbot.publish import Publisher
+from tgbot.service import GameService
+
+SERVICES_KEY = "services"
+
+
+@dataclass
+class Services:
+    """The service shell and the publisher, shared by every handler."""
+
+    games: GameService
+    publisher: Publisher
+    bot_username: str = ""
+
+    def join_url(self, game_id: int) -> str:
+        """Return the deep link that joins a game (it also lets the bot DM the player)."""
+        return f"https://t.me/{self.bot_username}?start=j{game_id}"
+
+
+def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
+    """Return the shared services of the application."""
+    found = context.application.bot_data[SERVICES_KEY]
+    assert isinstance(found, Services)
+    return found
+
+
+def player_of(update: Update) -> Player:
+    """Return the player who sent an update."""
+    user = update.effective_user
+    assert user is not None
+    return Player(user_id=user.id, display_name=user.full_name[:64] or str(user.id))
+
+
+async def remember_user(context: ContextTypes.DEFAULT_TYPE, update: Update, *,
+                        can_dm: bool | None = None) -> str:
+    """Store the user's name (and whether a DM works); return the user's language."""
+    user = update.effective_user
+    assert user is not None
+    found = services(context)
+    stored = await lobby.upsert_user(found.games.uow_factory, user_id=user.id,
+                                     display_name=user.full_name[:64] or str(user.id),
+                                     language=None, can_dm=can_dm, now=found.games.now)
+    return stored.language or pick_language(user.language_code)
+
+
+async def chat_language(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:
+    """Return a chat's language."""
+    return await services(context).publisher.language_of_chat(chat_id)

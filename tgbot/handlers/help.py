@@ -1,0 +1,80 @@
+"""Help and chat settings: /help, /rules, /settings, /cancel."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from storage import lobby
+from tgbot.context import chat_language, remember_user, services
+from tgbot.handlers.lobby import is_admin
+from tgbot.i18n import LANGUAGES, t
+
+
+async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """List the commands."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    language = (await remember_user(context, update) if chat.type == ChatType.PRIVATE
+                else await chat_language(context, chat.id))
+    await message.reply_text(t(
+        language,
+        "In a group: /newgame opens a table, /join sits you down, /status shows the table "
+        "again, /history the last moves, /rules the rules, /settings the chat language, "
+        "/cancel ends the table. In private: /mygames, /language."))
+
+
+async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Summarise the rules of BANG! The Dice Game."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    language = await chat_language(context, chat.id)
+    await message.reply_text(t(
+        language,
+        "BANG! The Dice Game: roll 5 dice and re-roll any of them up to twice (dynamite stays). "
+        "Arrows are taken at once; when the pile empties the Indians attack. Then: 3 dynamite "
+        "cost you 1 life, ① and ② hit players at that distance, beers heal, 3 gatlings hit "
+        "everyone else. The Sheriff and Deputies hunt the Outlaws and Renegades; Outlaws want "
+        "the Sheriff dead; a Renegade wants to be the last one standing."))
+
+
+async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Set the chat language: /settings pt-BR | en | it (admins only)."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or chat is None or user is None:
+        return
+    language = await chat_language(context, chat.id)
+    wanted = (context.args or [""])[0]
+    if wanted not in LANGUAGES:
+        await message.reply_text(t(language, "Chat language: /settings pt-BR, /settings en or "
+                                             "/settings it"))
+        return
+    if chat.type != ChatType.PRIVATE and not await is_admin(context, chat.id, user.id):
+        await message.reply_text(t(language, "Only an admin can change the chat settings."))
+        return
+    found = services(context)
+    await lobby.set_chat_language(found.games.uow_factory, chat_id=chat.id, language=wanted,
+                                  now=found.games.now)
+    await message.reply_text(t(wanted, "Language set."))
+
+
+async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """End the chat's table (its creator or an admin)."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or chat is None or user is None:
+        return
+    language = await chat_language(context, chat.id)
+    found = services(context)
+    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id, topic_id=None)
+    if game is None or game.id is None:
+        await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
+        return
+    if user.id != game.creator_id and not await is_admin(context, chat.id, user.id):
+        await message.reply_text(t(language, "Only the table's creator or an admin can do "
+                                             "that."))
+        return
+    await lobby.cancel_game(found.games.uow_factory, game_id=game.id, now=found.games.now)
+    await message.reply_text(t(language, "Table cancelled."))

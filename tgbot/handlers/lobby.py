@@ -1,0 +1,213 @@
+"""Lobby handlers: /newgame, /join, the lobby buttons, and the bot joining a group."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import ChatMemberUpdated, Update
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.ext import ContextTypes
+
+from core.engine.errors import InvalidSetup
+from core.engine.registry import game_ids, get_game
+from storage import lobby
+from storage.errors import StorageError
+from storage.models import GameStatus, MessagePurpose
+from tgbot.callbacks import Callback
+from tgbot.context import chat_language, player_of, remember_user, services
+from tgbot.i18n import t
+from tgbot.publish import TITLES, markup
+from tgbot.render.lobby import MODULES
+from tgbot.render.lobby import lobby as render_lobby
+
+log = logging.getLogger(__name__)
+
+
+def _topic(update: Update) -> int | None:
+    message = update.effective_message
+    return message.message_thread_id if message and message.is_topic_message else None
+
+
+async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
+    """Return True if the user administers the chat."""
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+async def show_lobby(context: ContextTypes.DEFAULT_TYPE, game_id: int, *,
+                     show_options: bool = False, new_message: bool = False) -> None:
+    """Post or edit a game's lobby message."""
+    found = services(context)
+    table = await found.games.table(game_id)
+    game = table.game
+    language = await chat_language(context, game.chat_id)
+    rendered = render_lobby(language, game_id=game_id, title=TITLES.get(game.kind, game.kind),
+                            names=table.names, options=game.options,
+                            max_players=get_game(game.kind).max_players,
+                            join_url=found.join_url(game_id), show_options=show_options)
+    refs = await lobby.message_refs(found.games.uow_factory, game_id=game_id,
+                                    purpose=MessagePurpose.LOBBY)
+    if refs and not new_message:
+        await found.publisher.edit(refs[-1].chat_id, refs[-1].message_id,
+                                   refs[-1].content_hash, rendered)
+        return
+    await found.publisher.send(game.chat_id, game_id, rendered, MessagePurpose.LOBBY)
+
+
+async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Open a lobby in a group (`/newgame bang_dice`), or offer the games as buttons."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    language = await remember_user(context, update)
+    if chat.type == ChatType.PRIVATE:
+        await message.reply_text(t(language, "Games are played in groups: add me to a group "
+                                             "and send /newgame there."))
+        return
+    group_language = await chat_language(context, chat.id)
+    kind = (context.args or ["bang_dice"])[0]
+    if kind not in game_ids():
+        await message.reply_text(t(group_language, "Unknown game. Available: {games}",
+                                   games=", ".join(game_ids())))
+        return
+    found = services(context)
+    try:
+        game_id = await lobby.open_lobby(found.games.uow_factory, chat_id=chat.id,
+                                         topic_id=_topic(update), kind=kind, options={},
+                                         creator=player_of(update), now=found.games.now)
+    except StorageError:
+        await message.reply_text(t(group_language, "This chat already has a game. Use /status "
+                                                   "to see it or /cancel to end it."))
+        return
+    await show_lobby(context, game_id, new_message=True)
+
+
+async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Join the chat's open lobby; a user the bot cannot DM yet gets the deep link."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or chat is None or user is None:
+        return
+    await remember_user(context, update)
+    language = await chat_language(context, chat.id)
+    found = services(context)
+    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id,
+                                   topic_id=_topic(update))
+    if game is None or game.id is None or game.status is not GameStatus.LOBBY:
+        await message.reply_text(t(language, "There is no open table here. Start one with "
+                                             "/newgame."))
+        return
+    stored = await lobby.get_user(found.games.uow_factory, user_id=user.id)
+    if stored is None or not stored.can_dm:
+        await message.reply_text(
+            t(language, "To join, open a private chat with me first (I will send your secret "
+                        "role there):"),
+            reply_markup=markup((((t(language, "🙋 Join"), found.join_url(game.id)),),)))
+        return
+    await add_player(context, game.id, update, language)
+
+
+async def add_player(context: ContextTypes.DEFAULT_TYPE, game_id: int, update: Update,
+                     language: str) -> bool:
+    """Seat the sender at a lobby; answer politely when that is not possible."""
+    message = update.effective_message
+    found = services(context)
+    try:
+        await lobby.join_lobby(found.games.uow_factory, game_id=game_id,
+                               player=player_of(update), now=found.games.now)
+    except StorageError as error:
+        if message:
+            await message.reply_text(lobby_error(language, error))
+        return False
+    await show_lobby(context, game_id)
+    return True
+
+
+def lobby_error(language: str, error: Exception) -> str:
+    """Return the polite text for a refused lobby command."""
+    texts = {
+        "AlreadySeated": t(language, "You are already at this table."),
+        "LobbyFull": t(language, "This table is full."),
+        "NotInLobby": t(language, "This table has already started or ended."),
+        "NotSeated": t(language, "You are not at this table."),
+        "TableBusy": t(language, "This chat already has a game."),
+    }
+    return texts.get(type(error).__name__, t(language, "That is not possible now."))
+
+
+async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                       callback: Callback) -> None:
+    """Handle Leave / Add a bot / Options / a module toggle / Start / Cancel."""
+    query, user = update.callback_query, update.effective_user
+    assert query is not None
+    assert user is not None
+    found = services(context)
+    table = await found.games.table(callback.game_id)
+    game = table.game
+    language = await chat_language(context, game.chat_id)
+    op = callback.payload
+    manager = user.id == game.creator_id or await is_admin(context, game.chat_id, user.id)
+    if (op in ("start", "cancel", "opt") or op.startswith("m")) and not manager:
+        await query.answer(t(language, "Only the table's creator or an admin can do that."),
+                           show_alert=True)
+        return
+    try:
+        if op == "leave":
+            await lobby.leave_lobby(found.games.uow_factory, game_id=callback.game_id,
+                                    user_id=user.id, now=found.games.now)
+        elif op == "bot":
+            await lobby.add_bot(found.games.uow_factory, game_id=callback.game_id,
+                                now=found.games.now)
+        elif op == "cancel":
+            await lobby.cancel_game(found.games.uow_factory, game_id=callback.game_id,
+                                    now=found.games.now)
+            await query.answer(t(language, "Table cancelled."))
+            await query.edit_message_reply_markup(None)
+            return
+        elif op == "start":
+            played = await found.games.start(callback.game_id)
+            await query.answer()
+            await query.edit_message_reply_markup(None)
+            await found.publisher.after_play(played)
+            return
+        elif op.startswith("m") and op[1:] in MODULES:
+            await _toggle_module(context, callback.game_id, op[1:])
+    except InvalidSetup as error:
+        await query.answer(setup_error(language, str(error)), show_alert=True)
+        return
+    except StorageError as error:
+        await query.answer(lobby_error(language, error), show_alert=True)
+        return
+    await query.answer()
+    await show_lobby(context, callback.game_id, show_options=op == "opt" or op.startswith("m"))
+
+
+def setup_error(language: str, detail: str) -> str:
+    """Return the polite text for options or a player count the game refuses."""
+    return t(language, "The game cannot start like this: {detail}", detail=detail)[:200]
+
+
+async def _toggle_module(context: ContextTypes.DEFAULT_TYPE, game_id: int, module: str) -> None:
+    found = services(context)
+    game = await lobby.load_game(found.games.uow_factory, game_id=game_id)
+    modules = list(game.options.get("modules", []))
+    modules = [m for m in modules if m != module] if module in modules else [*modules, module]
+    await lobby.set_options(found.games.uow_factory, game_id=game_id,
+                            options={**game.options, "modules": modules})
+
+
+async def bot_added(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Introduce the bot when it is added to a group."""
+    change: ChatMemberUpdated | None = update.my_chat_member
+    if change is None or change.chat.type == ChatType.PRIVATE:
+        return
+    joined = change.new_chat_member.status in (ChatMemberStatus.MEMBER,
+                                               ChatMemberStatus.ADMINISTRATOR)
+    if not joined or change.old_chat_member.status in (ChatMemberStatus.MEMBER,
+                                                       ChatMemberStatus.ADMINISTRATOR):
+        return
+    language = await chat_language(context, change.chat.id)
+    await context.bot.send_message(
+        change.chat.id,
+        t(language, "Hello! I host slow board games here. Send /newgame to open a table of "
+                    "BANG! The Dice Game; /help lists everything."),
+        parse_mode=ParseMode.HTML)

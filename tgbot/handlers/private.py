@@ -1,0 +1,67 @@
+"""Private-chat handlers: /start (welcome or deep-link join), /mygames, /language."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import ContextTypes
+
+from storage import lobby
+from tgbot.context import remember_user, services
+from tgbot.handlers.lobby import add_player
+from tgbot.i18n import LANGUAGES, t
+
+
+async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Greet a user; with a `j<game>` payload, seat them at that table."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
+        return
+    if chat.type != ChatType.PRIVATE:
+        await message.reply_text(t(await remember_user(context, update),
+                                   "Send /newgame here to open a table."))
+        return
+    language = await remember_user(context, update, can_dm=True)
+    payload = (context.args or [""])[0]
+    if payload.startswith("j") and payload[1:].isdigit():
+        if await add_player(context, int(payload[1:]), update, language):
+            await message.reply_text(t(language, "You are at the table! I will send your secret "
+                                                 "role here when the game starts."))
+        return
+    await message.reply_text(t(language, "Hello! I host slow board games in groups. Add me to "
+                                         "a group and send /newgame there. /help lists "
+                                         "everything."))
+
+
+async def mygames(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """List the tables the user sits at."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    language = await remember_user(context, update)
+    found = services(context)
+    games = await lobby.games_of_user(found.games.uow_factory, user_id=user.id)
+    if not games:
+        await message.reply_text(t(language, "You are not at any table right now."))
+        return
+    lines = [t(language, "Your tables:")]
+    lines += [t(language, "• game {game} ({status}), turn {version}", game=g.id,
+                status=g.status.value, version=g.version) for g in games]
+    await message.reply_text("\n".join(lines))
+
+
+async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Set the user's language for private messages: /language pt-BR | en | it."""
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    current = await remember_user(context, update)
+    wanted = (context.args or [""])[0]
+    if wanted not in LANGUAGES:
+        await message.reply_text(t(current, "Choose one: /language pt-BR, /language en, "
+                                            "/language it"))
+        return
+    found = services(context)
+    await lobby.set_user_language(found.games.uow_factory, user_id=user.id, language=wanted,
+                                  now=found.games.now)
+    await message.reply_text(t(wanted, "Language set."))

@@ -1,0 +1,257 @@
+"""Rendering BANG! The Dice Game for Telegram: table text, event lines, prompt buttons.
+
+Pure functions of engine views and events: no Telegram calls. Buttons are returned as
+rows of (label, callback data) and (label, url) pairs; the handlers build the markup.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tgbot.callbacks import action_data, keep_data
+from tgbot.i18n import t
+
+FACE_ICON = {
+    "arrow": "🏹", "dynamite": "🧨", "bullseye_1": "①", "bullseye_2": "②", "beer": "🍺",
+    "gatling": "🔫", "broken_arrow": "💔", "bullet": "💥", "double_bullseye_1": "①①",
+    "double_bullseye_2": "②②", "double_beer": "🍺🍺", "double_gatling": "🔫🔫",
+}
+DIE_MARK = {"base_die": "", "loudmouth_die": "ᴸ", "coward_die": "ᶜ"}
+
+
+def role_name(language: str, role: str) -> str:
+    """Return the localised name of an identity or role id."""
+    names = {
+        "sheriff": t(language, "Sheriff"), "deputy": t(language, "Deputy"),
+        "outlaw": t(language, "Outlaw"), "renegade": t(language, "Renegade"),
+        "the_bear": t(language, "The Bear"), "the_good": t(language, "The Good"),
+        "the_doctor": t(language, "The Doctor"), "the_judge": t(language, "The Judge"),
+        "the_gambler": t(language, "The Gambler"), "the_bad": t(language, "The Bad"),
+        "the_ugly": t(language, "The Ugly"),
+        "devils_right_hand": t(language, "The Devil's Right Hand"),
+        "devils_left_hand": t(language, "The Devil's Left Hand"),
+    }
+    return names.get(role, role)
+
+
+def side_name(language: str, side: str | None) -> str:
+    """Return the localised name of a winning side (None: a draw)."""
+    names = {"law": t(language, "the Sheriff and the Deputies"),
+             "outlaws": t(language, "the Outlaws"), "renegade": t(language, "the Renegade"),
+             "deputy": t(language, "the Deputy"), "outlaw": t(language, "the Outlaw")}
+    return t(language, "nobody (a draw)") if side is None else names.get(side, side)
+
+
+def character_name(character: str) -> str:
+    """Return a character's printed name (proper names are not translated)."""
+    special = {"jose_delgado": "José Delgado", "doc_holyday": "Doc Holyday"}
+    return special.get(character, character.replace("_", " ").title())
+
+
+def face_icon(face: str | None) -> str:
+    """Return the icon of a die face ("·" before the first roll)."""
+    return FACE_ICON.get(face or "", "·")
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A message to show: HTML text and button rows of (label, callback data or URL)."""
+
+    text: str
+    buttons: tuple[tuple[tuple[str, str], ...], ...] = ()
+
+
+def _seat_line(language: str, view: Any, seat: Any, names: Sequence[str]) -> str:
+    name = html.escape(names[seat["seat"]])
+    marks = []
+    if seat["seat"] == view["active"] and view["outcome"] is None:
+        marks.append("👉")
+    if seat.get("ghost"):
+        marks.append("👻")
+    elif not seat["alive"]:
+        marks.append("💀")
+    role = seat.get("identity") or seat.get("role")
+    role_text = f" ({role_name(language, role)})" if role else ""
+    line = (f"{''.join(marks)}<b>{name}</b>{role_text} · {character_name(seat['character'])}")
+    if seat["alive"]:
+        line += f" ❤️{seat['life']}/{seat['max_life']} 🏹{seat['arrows']}"
+        if seat.get("chief"):
+            line += " 🪶"
+    if seat.get("token"):
+        line += f" 👻{face_icon(seat['token'])}{'×2' if seat.get('token_double') else ''}"
+    return line
+
+
+def table(language: str, view: dict[str, Any], names: Sequence[str],
+          recent: Sequence[str], title: str) -> str:
+    """Return the group table for a view (the group's view: public facts only)."""
+    turn = t(language, "turn {number}", number=view["turn_number"])
+    lines = [f"🎲 <b>{html.escape(title)}</b> — {turn}"]
+    lines += [_seat_line(language, view, seat, names) for seat in view["seats"]]
+    pile = t(language, "Arrows in the pile: {count}", count=view["pile"])
+    if view.get("chief_in_pile"):
+        pile += " + 🪶"
+    lines.append(pile)
+    if view["outcome"] is None:
+        dice = " ".join(face_icon(d["face"]) + DIE_MARK.get(d["kind"], "")
+                        for d in view["dice"])
+        lines.append(t(language, "Dice: {dice} (rolls left: {left})", dice=dice,
+                       left=view["rolls_left"]))
+    if recent:
+        lines.append("")
+        lines += [f"• {line}" for line in recent]
+    return "\n".join(lines)
+
+
+def waiting_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """Return who the table waits for, and for what (never who owes a reaction window)."""
+    if view["outcome"] is not None:
+        winners = ", ".join(html.escape(names[i]) for i in view["outcome"]["winners"])
+        return t(language, "🏁 Game over: {side} win. {winners}",
+                 side=side_name(language, view["outcome"]["side"]), winners=winners)
+    if view["window"]:
+        return t(language, "⏳ Waiting for reactions…")
+    owed = ", ".join(html.escape(names[i]) for i in view["to_act"])
+    return t(language, "⏳ {names}: {decision}", names=owed,
+             decision=decision_name(language, view["decision"], view["symbol"]))
+
+
+def decision_name(language: str, decision: str | None, symbol: int = 0) -> str:
+    """Return what a pending decision asks, in words."""
+    names = {
+        "reroll": t(language, "keep or re-roll dice"),
+        "hit_target": t(language, "choose a target for a {symbol}", symbol=face_icon(
+            "bullseye_1" if symbol == 1 else "bullseye_2")),
+        "beer_target": t(language, "give a beer"),
+        "sid_heal": t(language, "Sid Ketchum: give 1 life"),
+        "kit_discard": t(language, "Kit Carlson: discard an arrow"),
+        "bart_arrows": t(language, "Bart Cassidy: take arrows instead of life?"),
+        "pedro_return": t(language, "Pedro Ramirez: return arrows?"),
+        "dice_choice": t(language, "choose your dice"),
+        "chief_choice": t(language, "normal arrow or the Chief's Arrow?"),
+        "broken_arrow": t(language, "broken arrow: who returns an arrow?"),
+        "elena_give": t(language, "Elena Fuente: give an arrow?"),
+        "apache_steal": t(language, "Apache Kid: steal the Chief's Arrow?"),
+        "molly_take": t(language, "Molly Stark: take the loss?"),
+        "ghost_give": t(language, "the Ghost gives a token"),
+        "start_reveal": t(language, "start the turn"),
+        "left_hand_arrows": t(language, "return your arrows?"),
+    }
+    return names.get(decision or "", decision or "")
+
+
+def action_label(language: str, action: str, view: dict[str, Any],
+                 names: Sequence[str]) -> str:
+    """Return the button label of an action text (see core/bang_dice/actions.py)."""
+    kind, rest = action[0], action[1:]
+    decision = view["decision"]
+    if kind == "s":
+        return t(language, "✅ Done")
+    if kind == "x":
+        return t(language, "▶️ Go on") if decision == "start_reveal" else t(language, "✖️ No")
+    if kind == "t":
+        seat = int(rest[0])
+        icon = {"hit_target": "🎯", "beer_target": "🍺", "sid_heal": "❤️",
+                "broken_arrow": "💔", "elena_give": "🏹", "molly_take": "🛡"}.get(decision, "👉")
+        double = " ×2" if rest.endswith("d") else ""
+        return f"{icon} {names[seat]}{double}"
+    if kind == "k":
+        chief = " 🪶" if rest.endswith("c") else " 🏹"
+        return f"{names[int(rest[0])]}{chief}"
+    if kind == "n":
+        chief = " 🪶" if rest.endswith("c") else ""
+        return f"{rest.rstrip('c')}{chief}"
+    if kind == "d":
+        labels = {"": t(language, "Base dice"), "l": t(language, "Loudmouth"),
+                  "c": t(language, "Coward"), "l+": t(language, "Loudmouth (6th die)"),
+                  "c+": t(language, "Coward (6th die)")}
+        return labels.get(rest, rest)
+    if kind == "a":
+        return {"n": t(language, "🏹 Normal"), "c": t(language, "🪶 Chief's Arrow"),
+                "s": t(language, "🪶 Steal it")}.get(rest, rest)
+    if kind == "g":
+        face = view["dice"][int(rest[0])]["face"]
+        return f"{face_icon(face)} → {names[int(rest[1])]}"
+    if kind == "v":
+        if not rest:
+            return t(language, "🎭 Reveal")
+        return "🎭 " + " ⇄ ".join(names[int(c)] for c in rest)
+    if kind == "f":
+        return f"🩺 {int(rest[0]) + 1}→{rest[1]}"
+    return action
+
+
+def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
+                   names: Sequence[str], game_id: int, keep: frozenset[int] | None = None,
+                   ) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Return the button rows for the legal actions of the seat owing the decision.
+
+    For a re-roll, one button per die toggles it between kept and re-rolled (`keep` holds
+    the dice marked for re-rolling), then "Re-roll" and "Done".
+    """
+    version = view["version"]
+    if view["decision"] == "reroll":
+        chosen = keep or frozenset()
+        rerollable = {int(c) for a in legal if a.startswith("r") for c in a[1:]}
+        dice_row = []
+        for index, die in enumerate(view["dice"]):
+            if index not in rerollable:
+                dice_row.append((f"{face_icon(die['face'])}🔒", keep_data(game_id, version,
+                                                                           chosen)))
+                continue
+            toggled = chosen ^ {index}
+            mark = "🎲" if index in chosen else "✋"
+            dice_row.append((f"{face_icon(die['face'])}{mark}",
+                             keep_data(game_id, version, toggled)))
+        action_row = []
+        if chosen:
+            reroll = "r" + "".join(str(i) for i in sorted(chosen))
+            action_row.append((t(language, "🎲 Re-roll ({left} left)", left=view["rolls_left"]),
+                               action_data(game_id, version, reroll)))
+        action_row.append((t(language, "✅ Done"), action_data(game_id, version, "s")))
+        return (tuple(dice_row), tuple(action_row))
+    buttons = [(action_label(language, a, view, names), action_data(game_id, version, a))
+               for a in legal]
+    width = 2 if len(buttons) > 4 else 1
+    return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
+
+
+def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """Return one public event as a short line, or None for events not worth a line."""
+    kind = event["kind"]
+
+    def who(key: str = "seat") -> str:
+        return html.escape(names[event[key]])
+
+    lines: dict[str, Callable[[], str | None]] = {
+        "dice_rolled": lambda: t(language, "{name} rolled {faces}", name=who(),
+                                 faces=" ".join(face_icon(f) for f in event["faces"])),
+        "indians_attacked": lambda: t(language, "🪓 The Indians attack!"),
+        "dynamite_exploded": lambda: t(language, "🧨 The dynamite explodes on {name}!",
+                                       name=who()),
+        "gatling_fired": lambda: t(language, "🔫 {name} fires the Gatling!", name=who()),
+        "life_lost": lambda: t(language, "{name} loses {amount} ❤️", name=who(),
+                               amount=event["amount"]),
+        "life_gained": lambda: (t(language, "{name} gains {amount} ❤️", name=who(),
+                                  amount=event["amount"]) if event["amount"] else None),
+        "eliminated": lambda: t(language, "💀 {name} is out: {role}", name=who(),
+                                role=role_name(language, event["role"])),
+        "hit_assigned": lambda: t(language, "{name} aims at {target}", name=who(),
+                                  target=who("target")),
+        "arrows_instead_of_life": lambda: t(language, "{name} takes {count} 🏹 instead",
+                                            name=who(), count=event["count"]),
+        "became_ghost": lambda: t(language, "👻 {name} returns as the Ghost", name=who()),
+        "identity_revealed": lambda: t(language, "🎭 {name} reveals {identity}!", name=who(),
+                                       identity=role_name(language, event["identity"])),
+        "effect_cancelled": lambda: t(language, "⚖️ {name} cancels it", name=who()),
+        "heal_cancelled": lambda: t(language, "⚖️ {name} stops the healing", name=who()),
+        "sheriff_changed": lambda: t(language, "⭐ {name} is the new Sheriff", name=who()),
+        "saved_from_death": lambda: t(language, "😈 {name} is saved with 2 ❤️", name=who()),
+        "game_ended": lambda: t(language, "🏁 {side} win!",
+                                side=side_name(language, event["side"])),
+    }
+    make = lines.get(kind)
+    return make() if make else None
