@@ -6,6 +6,7 @@
 | `k:<game>:<version>:<dice>` | re-draw the re-roll prompt with these dice marked (no game change) |
 | `l:<game>:<op>` | a lobby button: `leave`, `start`, `cancel`, `bot`, `opt`, or `m<module>` |
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
+| `n:<kind>` | open a new table of a game kind (the `/newgame` menu) |
 
 Anything else, or a malformed form, raises BadCallback: a forged press changes nothing.
 """
@@ -21,6 +22,7 @@ _FORMS = {
     "k": re.compile(r"^k:(\d{1,18}):(\d{1,9}):([0-5]{0,6})$"),
     "l": re.compile(r"^l:(\d{1,18}):([a-z_]{1,24})$"),
     "m": re.compile(r"^m:(\d{1,18})$"),
+    "n": re.compile(r"^n:([a-z_]{1,32})$"),
 }
 
 
@@ -64,6 +66,11 @@ def mine_data(game_id: int) -> str:
     return _checked(f"m:{game_id}")
 
 
+def newgame_data(kind: str) -> str:
+    """Return the data of a `/newgame` menu button."""
+    return _checked(f"n:{kind}")
+
+
 def parse(data: str | None) -> Callback:
     """Return the parsed callback; raise BadCallback for anything the bot did not make."""
     if not data or len(data.encode()) > MAX_BYTES:
@@ -77,4 +84,6 @@ def parse(data: str | None) -> Callback:
         return Callback(data[0], int(parts[0]), int(parts[1]), parts[2])
     if data[0] == "l":
         return Callback("l", int(parts[0]), -1, parts[1])
+    if data[0] == "n":
+        return Callback("n", 0, -1, parts[0])
     return Callback("m", int(parts[0]), -1, "")

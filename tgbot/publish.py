@@ -25,6 +25,7 @@ from tgbot.i18n import t
 from tgbot.render.dice import (
     Rendered,
     event_line,
+    game_title,
     prompt_buttons,
     role_name,
     table,
@@ -34,7 +35,6 @@ from tgbot.service import GameService, Played, Table
 
 log = logging.getLogger(__name__)
 RECENT_LINES = 8
-TITLES = {"bang_dice": "BANG! The Dice Game"}
 
 
 def markup(buttons: Sequence[Sequence[tuple[str, str]]]) -> InlineKeyboardMarkup | None:
@@ -103,7 +103,7 @@ class Publisher:
         view = engine.view_json(engine.view(state, None))
         events = await self.service.history(game.id)
         recent = _current_turn_lines(language, events, table_.names)
-        text = table(language, view, table_.names, recent, TITLES.get(game.kind, game.kind))
+        text = table(language, view, table_.names, recent, game_title(language, game.kind))
         text += "\n\n" + waiting_line(language, view, table_.names)
         seat, legal = group_prompt(table_)
         buttons: tuple[tuple[tuple[str, str], ...], ...] = ()

@@ -13,10 +13,11 @@ from core.engine.registry import game_ids, get_game
 from storage import lobby
 from storage.errors import StorageError
 from storage.models import GameStatus, MessagePurpose
-from tgbot.callbacks import Callback
+from tgbot.callbacks import Callback, newgame_data
 from tgbot.context import chat_language, player_of, remember_user, services
 from tgbot.i18n import t
-from tgbot.publish import TITLES, markup
+from tgbot.publish import markup
+from tgbot.render.dice import game_title
 from tgbot.render.lobby import MODULES
 from tgbot.render.lobby import lobby as render_lobby
 
@@ -41,7 +42,7 @@ async def show_lobby(context: ContextTypes.DEFAULT_TYPE, game_id: int, *,
     table = await found.games.table(game_id)
     game = table.game
     language = await chat_language(context, game.chat_id)
-    rendered = render_lobby(language, game_id=game_id, title=TITLES.get(game.kind, game.kind),
+    rendered = render_lobby(language, game_id=game_id, title=game_title(language, game.kind),
                             names=table.names, options=game.options,
                             max_players=get_game(game.kind).max_players,
                             join_url=found.join_url(game_id), show_options=show_options)
@@ -65,19 +66,34 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "and send /newgame there."))
         return
     group_language = await chat_language(context, chat.id)
-    kind = (context.args or ["bang_dice"])[0]
+    if not context.args:
+        await message.reply_text(
+            t(group_language, "Which game?"),
+            reply_markup=markup(tuple(((game_title(group_language, kind), newgame_data(kind)),)
+                                      for kind in game_ids())))
+        return
+    kind = context.args[0]
     if kind not in game_ids():
         await message.reply_text(t(group_language, "Unknown game. Available: {games}",
                                    games=", ".join(game_ids())))
         return
+    await open_table(update, context, kind, group_language)
+
+
+async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: str,
+                     language: str) -> None:
+    """Open a lobby of `kind` in the update's chat, the sender as its creator."""
+    message, chat = update.effective_message, update.effective_chat
+    assert message is not None
+    assert chat is not None
     found = services(context)
     try:
         game_id = await lobby.open_lobby(found.games.uow_factory, chat_id=chat.id,
                                          topic_id=_topic(update), kind=kind, options={},
                                          creator=player_of(update), now=found.games.now)
     except StorageError:
-        await message.reply_text(t(group_language, "This chat already has a game. Use /status "
-                                                   "to see it or /cancel to end it."))
+        await message.reply_text(t(language, "This chat already has a game. Use /status "
+                                             "to see it or /cancel to end it."))
         return
     await show_lobby(context, game_id, new_message=True)
 

@@ -9,12 +9,13 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError, GameOver, NotYourTurn, StaleVersion
+from core.engine.registry import game_ids
 from storage import lobby
 from storage.errors import StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
 from tgbot.context import chat_language, remember_user, services
-from tgbot.handlers.lobby import lobby_button, show_lobby
+from tgbot.handlers.lobby import lobby_button, open_table, show_lobby
 from tgbot.i18n import t
 from tgbot.publish import describe_events
 from tgbot.render.dice import role_name
@@ -43,6 +44,13 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         callback = parse(query.data)
         found = services(context)
+        if callback.kind == "n":
+            await query.answer()
+            chat = update.effective_chat
+            if chat is not None and callback.payload in game_ids():
+                await open_table(update, context, callback.payload,
+                                 await chat_language(context, chat.id))
+            return
         game = await lobby.load_game(found.games.uow_factory, game_id=callback.game_id)
     except (BadCallback, StorageError):
         await query.answer(t(language, "This button is not valid."), show_alert=True)

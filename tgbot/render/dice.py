@@ -47,8 +47,15 @@ def side_name(language: str, side: str | None) -> str:
 
 def character_name(character: str) -> str:
     """Return a character's printed name (proper names are not translated)."""
-    special = {"jose_delgado": "José Delgado", "doc_holyday": "Doc Holyday"}
+    special = {"jose_delgado": "José Delgado", "slab_the_killer": "Slab the Killer",
+               "willy_the_kid": "Willy the Kid"}
     return special.get(character, character.replace("_", " ").title())
+
+
+def game_title(language: str, kind: str) -> str:
+    """Return the localised title of a game kind."""
+    titles = {"bang_dice": t(language, "BANG! The Dice Game")}
+    return titles.get(kind, kind)
 
 
 def face_icon(face: str | None) -> str:
@@ -110,7 +117,7 @@ def waiting_line(language: str, view: dict[str, Any], names: Sequence[str]) -> s
     """Return who the table waits for, and for what (never who owes a reaction window)."""
     if view["outcome"] is not None:
         winners = ", ".join(html.escape(names[i]) for i in view["outcome"]["winners"])
-        return t(language, "🏁 Game over: {side} win. {winners}",
+        return t(language, "🏁 Game over — victory for {side}. {winners}",
                  side=side_name(language, view["outcome"]["side"]), winners=winners)
     if view["window"]:
         return t(language, "⏳ Waiting for reactions…")
@@ -250,7 +257,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
         "heal_cancelled": lambda: t(language, "⚖️ {name} stops the healing", name=who()),
         "sheriff_changed": lambda: t(language, "⭐ {name} is the new Sheriff", name=who()),
         "saved_from_death": lambda: t(language, "😈 {name} is saved with 2 ❤️", name=who()),
-        "game_ended": lambda: t(language, "🏁 {side} win!",
+        "game_ended": lambda: t(language, "🏁 Victory for {side}!",
                                 side=side_name(language, event["side"])),
     }
     make = lines.get(kind)
