@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,6 +26,11 @@ class Player:
 
     user_id: int | None
     display_name: str = ""
+
+
+# Given the stored game and its new engine state, return (deadline_at, remind_at) for
+# the decision now pending; the front owns the timer settings (tgbot/deadlines.py).
+DeadlineRule = Callable[[Game, Any], tuple[datetime | None, datetime | None]]
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,7 @@ async def apply_action(
     expected_version: int,
     actor: ActorKind,
     now: Clock,
+    deadline: DeadlineRule | None = None,
 ) -> Applied:
     """Apply one action to a stored game: load (locked), decide, log, save at version + 1.
 
@@ -145,6 +151,8 @@ async def apply_action(
             game.outcome = outcome.to_json()
             game.deadline_at = None
             game.remind_at = None
+        elif deadline is not None:
+            game.deadline_at, game.remind_at = deadline(game, step.state)
         await uow.games.save(game=game, expected_version=expected_version)
         await uow.actions.append(
             record=ActionRecord(
@@ -158,6 +166,8 @@ async def apply_action(
         )
         if actor is ActorKind.TIMEOUT:
             await _add_strike(uow, game_id=game_id, seat=seat)
+        elif actor is ActorKind.HUMAN:
+            await _clear_strikes(uow, game_id=game_id, seat=seat)
         await uow.commit()
     return Applied(
         game_id=game_id,
@@ -178,6 +188,14 @@ async def _ensure_user(uow: UnitOfWork, *, player: Player, now: datetime) -> Non
     if await uow.users.get(user_id=player.user_id) is None:
         name = (player.display_name or str(player.user_id))[:DISPLAY_NAME_MAX]
         await uow.users.add(user=User(id=player.user_id, display_name=name, created_at=now))
+
+
+async def _clear_strikes(uow: UnitOfWork, *, game_id: int, seat: int) -> None:
+    """A human move ends a run of timeouts: strikes count consecutive ones."""
+    for row in await uow.seats.list(game_id=game_id):
+        if row.seat == seat and row.strikes:
+            row.strikes = 0
+            await uow.seats.save(seat=row)
 
 
 async def _add_strike(uow: UnitOfWork, *, game_id: int, seat: int) -> None:

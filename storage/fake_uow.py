@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from types import TracebackType
 from typing import Generic, Self, TypeVar
 
@@ -26,6 +27,7 @@ from storage.models import (
     Seat,
     User,
 )
+from storage.repositories import DueField
 
 KeyT = TypeVar("KeyT", bound=Hashable)
 RowT = TypeVar("RowT", bound=SQLModel)
@@ -191,6 +193,22 @@ class FakeGames:
         seated = {seat.game_id for seat in self._seats.rows(lambda seat: seat.user_id == user_id)}
         games = self._table.rows(lambda game: game.id in seated and game.status in ACTIVE)
         return sorted(games, key=lambda game: game.id or 0)
+
+    async def claim_due(
+        self, *, field: DueField, now: datetime, until: datetime | None, limit: int
+    ) -> Sequence[tuple[int, int]]:
+        """Move due RUNNING games' `field` to `until`; return their (id, version)."""
+        due = self._table.rows(
+            lambda game: game.status is GameStatus.RUNNING
+            and (moment := getattr(game, field)) is not None
+            and moment <= now
+        )
+        claimed = sorted(due, key=lambda game: getattr(game, field))[:limit]
+        for game in claimed:
+            setattr(game, field, until)
+            assert game.id is not None
+            self._table.put(game.id, game)
+        return sorted((game.id or 0, game.version) for game in claimed)
 
     def check_unchanged(self) -> None:
         """Raise StaleGame if another unit committed a saved game past its expected version."""

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import DISPLAY_NAME_MAX, Applied, Player, _ensure_user
+from storage.commands import DISPLAY_NAME_MAX, Applied, DeadlineRule, Player, _ensure_user
 from storage.errors import AlreadySeated, LobbyFull, NotInLobby, NotSeated, TableBusy
 from storage.models import (
     ActionRecord,
@@ -60,8 +60,9 @@ async def open_lobby(
     user_id = _user_id(creator)
     async with uow_factory() as uow:
         at = now()
-        if await uow.chats.get(chat_id=chat_id, lock=True) is None:
-            await uow.chats.add(chat=Chat(id=chat_id, created_at=at))
+        chat = await uow.chats.get(chat_id=chat_id, lock=True)
+        if chat is None:
+            chat = await uow.chats.add(chat=Chat(id=chat_id, created_at=at))
         busy = await uow.games.active_in(chat_id=chat_id, topic_id=topic_id)
         if busy:
             raise TableBusy(
@@ -76,6 +77,7 @@ async def open_lobby(
                 kind=kind,
                 creator_id=user_id,
                 options=dict(options),
+                lobby={"timers": dict(chat.timer_settings)} if chat.timer_settings else {},
                 seed=0,
                 status=GameStatus.LOBBY,
                 version=0,
@@ -202,7 +204,12 @@ async def set_lobby(
 
 
 async def start_game(
-    uow_factory: UnitOfWorkFactory, *, game_id: int, seed: int, now: Clock
+    uow_factory: UnitOfWorkFactory,
+    *,
+    game_id: int,
+    seed: int,
+    now: Clock,
+    deadline: DeadlineRule | None = None,
 ) -> Applied:
     """Deal a lobby's game with its seats in their order; store seed, snapshot, RUNNING.
 
@@ -234,6 +241,8 @@ async def start_game(
         game.status = GameStatus.RUNNING if outcome is None else GameStatus.FINISHED
         game.outcome = None if outcome is None else outcome.to_json()
         game.updated_at = now()
+        if outcome is None and deadline is not None:
+            game.deadline_at, game.remind_at = deadline(game, state)
         await uow.games.save(game=game, expected_version=expected)
         await uow.commit()
     return Applied(
@@ -490,6 +499,26 @@ async def set_chat_language(
                 await uow.chats.add(chat=Chat(id=chat_id, language=language, created_at=now()))
             else:
                 chat.language = language
+                await uow.chats.save(chat=chat)
+            await uow.commit()
+
+    await _retry_on_conflict(work)
+
+
+async def set_chat_timers(
+    uow_factory: UnitOfWorkFactory, *, chat_id: int, timers: Mapping[str, Any], now: Clock
+) -> None:
+    """Store a chat's clock settings; new tables in the chat start with them."""
+
+    async def work() -> None:
+        async with uow_factory() as uow:
+            chat = await uow.chats.get(chat_id=chat_id)
+            if chat is None:
+                await uow.chats.add(
+                    chat=Chat(id=chat_id, timer_settings=dict(timers), created_at=now())
+                )
+            else:
+                chat.timer_settings = dict(timers)
                 await uow.chats.save(chat=chat)
             await uow.commit()
 

@@ -7,8 +7,9 @@ back to a `save`. Both the SQL and the in-memory unit of work implement these pr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from types import TracebackType
-from typing import Protocol, Self
+from typing import Literal, Protocol, Self
 
 from storage.models import (
     ActionRecord,
@@ -53,6 +54,9 @@ class UserRepository(Protocol):
         ...
 
 
+DueField = Literal["deadline_at", "remind_at"]
+
+
 class GameRepository(Protocol):
     async def add(self, *, game: Game) -> Game:
         """Store a new game and return it with its id."""
@@ -88,6 +92,17 @@ class GameRepository(Protocol):
 
     async def active_of_user(self, *, user_id: int) -> Sequence[Game]:
         """Return the LOBBY or RUNNING games in which the user holds a seat, by id."""
+        ...
+
+    async def claim_due(
+        self, *, field: DueField, now: datetime, until: datetime | None, limit: int
+    ) -> Sequence[tuple[int, int]]:
+        """Move up to `limit` RUNNING games whose `field` is due (<= now) to `until`.
+
+        Return their (id, version). Rows another transaction holds are skipped
+        (`FOR UPDATE SKIP LOCKED` on PostgreSQL), so concurrent sweepers never claim the
+        same game at once.
+        """
         ...
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import delete, update
@@ -21,6 +22,7 @@ from storage.models import (
     Seat,
     User,
 )
+from storage.repositories import DueField
 
 RowT = TypeVar("RowT", bound=SQLModel)
 
@@ -164,6 +166,33 @@ class SqlGames:
             .order_by(col(Game.id))
         )
         return _detached(self._session, (await self._session.exec(statement)).all())
+
+    async def claim_due(
+        self, *, field: DueField, now: datetime, until: datetime | None, limit: int
+    ) -> Sequence[tuple[int, int]]:
+        """Move due RUNNING games' `field` to `until`; return their (id, version).
+
+        On PostgreSQL the candidates are locked with `FOR UPDATE SKIP LOCKED`, so two
+        sweepers never claim the same row; SQLite has one writer at a time anyway.
+        """
+        column = col(Game.deadline_at) if field == "deadline_at" else col(Game.remind_at)
+        candidates = (
+            select(col(Game.id))
+            .where(col(Game.status) == GameStatus.RUNNING, column <= now)
+            .order_by(column)
+            .limit(limit)
+        )
+        connection = await self._session.connection()
+        if connection.dialect.name == "postgresql":
+            candidates = candidates.with_for_update(skip_locked=True)
+        statement = (
+            update(Game)
+            .where(col(Game.id).in_(candidates.scalar_subquery()))
+            .values({field: until})
+            .returning(col(Game.id), col(Game.version))
+        )
+        rows = (await self._session.exec(statement, execution_options=NO_SYNC)).all()
+        return sorted((int(row[0]), int(row[1])) for row in rows)
 
     async def active_of_user(self, *, user_id: int) -> Sequence[Game]:
         """Return the LOBBY or RUNNING games in which the user holds a seat, by id."""

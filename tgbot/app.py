@@ -18,6 +18,8 @@ from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import sql_uow_factory
 from tgbot.context import SERVICES_KEY, Services
+from tgbot.deadlines import sweep
+from tgbot.handlers.clock import back, extend, skip
 from tgbot.handlers.help import cancel, help_command, rules
 from tgbot.handlers.help import settings as chat_settings
 from tgbot.handlers.lobby import bot_added, join, newgame
@@ -31,6 +33,8 @@ from tgbot.settings import Settings
 log = logging.getLogger(__name__)
 
 GROUP_COMMANDS = {
+    "back": N_("Take your seat back from the bot"), "extend": N_("More time for this turn"),
+    "skip": N_("Play the default move now (admins)"),
     "newgame": N_("Open a new table"), "join": N_("Join the open table"),
     "status": N_("Show the table again"), "history": N_("The last moves"),
     "rules": N_("The rules"), "settings": N_("Chat language"), "cancel": N_("End the table"),
@@ -58,6 +62,15 @@ async def _register_commands(application: Application) -> None:  # type: ignore[
                 scope=scope, language_code=telegram_code or None)
 
 
+async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Wake up: apply due timeouts and reminders (the database holds every deadline)."""
+    found = context.application.bot_data.get(SERVICES_KEY)
+    if isinstance(found, Services):
+        applied = await sweep(found)
+        if applied:
+            log.info("applied %d timeouts", applied)
+
+
 def build_application(settings: Settings) -> Application:  # type: ignore[type-arg]
     """Return the configured Application (not yet running); storage opens in post_init."""
 
@@ -69,6 +82,9 @@ def build_application(settings: Settings) -> Application:  # type: ignore[type-a
         application.bot_data[SERVICES_KEY] = Services(
             games=games, publisher=Publisher(application.bot, games), bot_username=me.username)
         await _register_commands(application)
+        assert application.job_queue is not None
+        application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
+                                            first=0, name="deadlines")
 
     application = (
         Application.builder()
@@ -82,7 +98,8 @@ def build_application(settings: Settings) -> Application:  # type: ignore[type-a
     for name, handler in (("newgame", newgame), ("join", join), ("status", status),
                           ("history", history), ("rules", rules), ("settings", chat_settings),
                           ("cancel", cancel), ("help", help_command), ("start", start),
-                          ("mygames", mygames), ("language", language)):
+                          ("mygames", mygames), ("language", language), ("back", back),
+                          ("extend", extend), ("skip", skip)):
         application.add_handler(CommandHandler(name, handler))
     application.add_handler(CallbackQueryHandler(on_button))
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER))

@@ -11,6 +11,7 @@ import hashlib
 import html
 import logging
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
@@ -19,8 +20,10 @@ from telegram.error import BadRequest, Forbidden
 
 from core.engine.protocol import Event
 from storage import lobby
-from storage.models import MessagePurpose
+from storage.deadlines import set_times
+from storage.models import GameStatus, MessagePurpose
 from tgbot.callbacks import mine_data
+from tgbot.deadlines import in_quiet, timers_of
 from tgbot.i18n import t
 from tgbot.render.dice import (
     Rendered,
@@ -113,7 +116,57 @@ class Publisher:
             buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
         return Rendered(text, buttons)
 
-    async def after_play(self, played: Played) -> None:
+    async def after_timeout(self, played: Played, seat: int, *, bot: bool) -> None:
+        """Publish a timeout: a short note on the table, then what the default move changed."""
+        language = await self.language_of_chat(played.table.game.chat_id)
+        name = html.escape(played.table.names[seat].removeprefix("🤖 "))
+        notes = [t(language, "⏰ Time is up for {name}: the default move was played.",
+                   name=name)]
+        if bot:
+            notes.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
+                                     "back.", name=name))
+        await self.after_play(played, notes=notes)
+
+    async def remind(self, game_id: int, version: int) -> None:
+        """Remind the seats on the clock by DM, and once per turn with a mention in the group."""
+        table_ = await self.service.table(game_id)
+        game = table_.game
+        if game.status is not GameStatus.RUNNING or game.version != version:
+            return
+        settings = timers_of(game)
+        now = self.service.now()
+        quiet_until = in_quiet(now, settings)
+        if quiet_until is not None:  # nobody is pinged in quiet hours
+            await set_times(self.service.uow_factory, game_id=game_id, version=version,
+                            deadline_at=game.deadline_at, remind_at=quiet_until)
+            return
+        owed = [s for s in sorted(table_.engine.to_act(table_.state))
+                if table_.user_of(s) is not None and s not in self.service.bot_seats(game_id)]
+        language = await self.language_of_chat(game.chat_id)
+        for seat in owed:
+            user = table_.user_of(seat)
+            assert user is not None
+            user_language = await self.language_of_user(user)
+            await self.send(user, game_id, Rendered(t(
+                user_language, "⏳ Your move is waiting in your game (deadline: {due} UTC).",
+                due=_when(game.deadline_at))), None)
+        turn = table_.engine.view(table_.state, None).turn_number
+        if owed and game.lobby.get("mentioned_turn") != turn:
+            mentions = ", ".join(f'<a href="tg://user?id={table_.user_of(s)}">'
+                                 f"{html.escape(table_.names[s])}</a>" for s in owed)
+            await self.send(game.chat_id, game_id, Rendered(t(
+                language, "⏳ {names}: your move is waiting (deadline: {due} UTC).",
+                names=mentions, due=_when(game.deadline_at))), None)
+            await lobby.set_lobby(self.service.uow_factory, game_id=game_id,
+                                  lobby={**game.lobby, "mentioned_turn": turn})
+        later = None
+        if game.deadline_at is not None and settings.remind_before_seconds:
+            before = game.deadline_at - timedelta(seconds=settings.remind_before_seconds)
+            later = before if before > now + timedelta(minutes=1) else None
+        await set_times(self.service.uow_factory, game_id=game_id, version=version,
+                        deadline_at=game.deadline_at, remind_at=later)
+
+    async def after_play(self, played: Played, notes: Sequence[str] = ()) -> None:
         """Publish what a command changed: DMs, a new or edited table, eliminations."""
         table_ = played.table
         game = table_.game
@@ -127,14 +180,14 @@ class Publisher:
         eliminations = [line for e in public if e.kind == "eliminated"
                         if (line := event_line(language, e.to_json(), table_.names))]
         await self.show_table(table_, language, new_message=new_turn,
-                              lead=eliminations if new_turn else ())
+                              lead=[*notes, *(eliminations if new_turn else ())])
         await self._send_private_prompts(table_)
 
     async def show_table(self, table_: Table, language: str, *, new_message: bool,
                          keep: frozenset[int] | None = None, lead: Sequence[str] = ()) -> None:
         """Edit the live table message, or post a new one (and retire the old one's buttons).
 
-        `lead` lines (eliminations of the turn that just ended) open a new message.
+        `lead` lines (timeouts, eliminations of the turn that just ended) open the message.
         """
         game = table_.game
         assert game.id is not None
@@ -231,6 +284,11 @@ class Publisher:
                      decision=html.escape(view.get("window") or view["decision"] or ""))
             buttons = prompt_buttons(language, view, legal, table_.names, game.id)
             await self.send(user, game.id, Rendered(text, buttons), MessagePurpose.PROMPT, seat)
+
+
+def _when(moment: Any) -> str:
+    """Return a deadline as short UTC text."""
+    return moment.strftime("%d/%m %H:%M") if moment is not None else "—"
 
 
 def _current_turn_lines(language: str, events: Sequence[Event], names: Sequence[str]) -> list[str]:

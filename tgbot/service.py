@@ -17,9 +17,11 @@ from core.engine.protocol import Event
 from core.engine.registry import get_game
 from storage import lobby
 from storage.clock import Clock, utc_now
-from storage.commands import Applied, apply_action, load_engine_state
+from storage.commands import Applied, DeadlineRule, apply_action, load_engine_state
+from storage.deadlines import set_seat_bot, set_times
 from storage.models import ActorKind, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
+from tgbot.deadlines import deadline_rule, timers_of
 
 BOT_ACTIONS_PER_CALL = 2000
 
@@ -64,22 +66,35 @@ class GameService:
     """Game commands for the Telegram handlers and the deadline runner."""
 
     def __init__(self, uow_factory: UnitOfWorkFactory, *, now: Clock = utc_now,
-                 seed_source: Callable[[], int] = lambda: secrets.randbits(62)) -> None:
+                 seed_source: Callable[[], int] = lambda: secrets.randbits(62),
+                 timed: bool = True) -> None:
         self.uow_factory = uow_factory
         self.now = now
         self.seed_source = seed_source
+        self.deadline: DeadlineRule | None = (
+            deadline_rule(now, get_game, self._bot_seats) if timed else None)
+        self._bots: dict[int, set[int]] = {}
+
+    def _bot_seats(self, game: Game) -> set[int]:
+        return self._bots.get(game.id or 0, set())
+
+    def bot_seats(self, game_id: int) -> set[int]:
+        """Return the seats a bot plays in a game (as of the last load)."""
+        return set(self._bots.get(game_id, set()))
 
     async def table(self, game_id: int) -> Table:
         """Return a game with its seats, names and (once dealt) engine state."""
         game = await lobby.load_game(self.uow_factory, game_id=game_id)
         seats = await lobby.seats_of(self.uow_factory, game_id=game_id)
+        self._bots[game_id] = {seat.seat for seat in seats if seat.is_bot}
         names = []
         for seat in seats:
             if seat.user_id is None:
                 names.append(f"🤖 {seat.seat + 1}")
                 continue
             user = await lobby.get_user(self.uow_factory, user_id=seat.user_id)
-            names.append(user.display_name if user else str(seat.user_id))
+            name = user.display_name if user else str(seat.user_id)
+            names.append(f"🤖 {name}" if seat.is_bot else name)
         state = None
         if game.snapshot is not None:
             state = load_engine_state(get_game(game.kind), game)
@@ -87,8 +102,10 @@ class GameService:
 
     async def start(self, game_id: int) -> Played:
         """Deal a lobby's game and let bot seats play; return the steps and the table."""
+        await self.table(game_id)  # learn the bot seats for the deadline rule
         first = await lobby.start_game(self.uow_factory, game_id=game_id,
-                                       seed=self.seed_source(), now=self.now)
+                                       seed=self.seed_source(), now=self.now,
+                                       deadline=self.deadline)
         bots = await self.run_bots(game_id)
         return Played([first, *bots], await self.table(game_id))
 
@@ -102,9 +119,13 @@ class GameService:
         seat = table.seat_of(user_id)
         if seat is None or table.state is None or seat not in table.engine.to_act(table.state):
             raise NotYourTurn("this decision belongs to another player")
+        if seat in self._bots.get(game_id, set()):  # a press brings a player back from the bot
+            await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=False)
+            self._bots[game_id].discard(seat)
         applied = await apply_action(self.uow_factory, game_id=game_id, seat=seat,
                                      action_text=action, expected_version=version,
-                                     actor=ActorKind.HUMAN, now=self.now)
+                                     actor=ActorKind.HUMAN, now=self.now,
+                                     deadline=self.deadline)
         bots = await self.run_bots(game_id)
         return Played([applied, *bots], await self.table(game_id))
 
@@ -116,7 +137,7 @@ class GameService:
         action = engine.encode_action(policy(table.state, seat))
         applied = await apply_action(self.uow_factory, game_id=game_id, seat=seat,
                                      action_text=action, expected_version=version, actor=actor,
-                                     now=self.now)
+                                     now=self.now, deadline=self.deadline)
         bots = await self.run_bots(game_id)
         return Played([applied, *bots], await self.table(game_id))
 
@@ -135,8 +156,38 @@ class GameService:
             action = table.engine.encode_action(table.engine.bot_action(table.state, seat))
             steps.append(await apply_action(
                 self.uow_factory, game_id=game_id, seat=seat, action_text=action,
-                expected_version=table.game.version, actor=ActorKind.BOT, now=self.now))
+                expected_version=table.game.version, actor=ActorKind.BOT, now=self.now,
+                deadline=self.deadline))
         return steps
+
+    async def take_over_if_struck(self, game_id: int, seat: int) -> Played | None:
+        """Give a seat to the bot after too many timeouts in a row; return the bot's play."""
+        table = await self.table(game_id)
+        limit = timers_of(table.game).strikes_for_bot
+        row = next(s for s in table.seats if s.seat == seat)
+        if limit == 0 or row.is_bot or row.strikes < limit:
+            return None
+        await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=True)
+        await self.table(game_id)
+        await self._refresh_deadline(game_id)
+        steps = await self.run_bots(game_id)
+        return Played(steps, await self.table(game_id))
+
+    async def set_bot(self, game_id: int, seat: int, bot: bool) -> bool:
+        """Hand a seat to the bot or back to its player; return False if nothing changed."""
+        changed = await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=bot)
+        await self.table(game_id)
+        await self._refresh_deadline(game_id)
+        return changed
+
+    async def _refresh_deadline(self, game_id: int) -> None:
+        """Recompute the stored deadline after the seats changed (not the state)."""
+        table = await self.table(game_id)
+        if self.deadline is None or table.game.status is not GameStatus.RUNNING:
+            return
+        due, remind = self.deadline(table.game, table.state)
+        await set_times(self.uow_factory, game_id=game_id, version=table.game.version,
+                        deadline_at=due, remind_at=remind)
 
     async def history(self, game_id: int) -> list[Event]:
         """Return every event of a game so far, rebuilt by replaying its action log."""

@@ -19,3 +19,4 @@ class Settings(BaseSettings):
     webhook_port: int = 8443
     webhook_secret: str | None = None
     default_language: str = "pt-BR"
+    deadline_sweep_seconds: float = Field(default=15.0, gt=0)

@@ -8,6 +8,7 @@ from telegram.ext import ContextTypes
 
 from storage import lobby
 from tgbot.context import chat_language, remember_user, services
+from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import LANGUAGES, t
 
@@ -47,13 +48,15 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or chat is None or user is None:
         return
     language = await chat_language(context, chat.id)
+    if chat.type != ChatType.PRIVATE and not await is_admin(context, chat.id, user.id):
+        await message.reply_text(t(language, "Only an admin can change the chat settings."))
+        return
+    if await clock_settings(update, context):
+        return
     wanted = (context.args or [""])[0]
     if wanted not in LANGUAGES:
         await message.reply_text(t(language, "Chat language: /settings pt-BR, /settings en or "
                                              "/settings it"))
-        return
-    if chat.type != ChatType.PRIVATE and not await is_admin(context, chat.id, user.id):
-        await message.reply_text(t(language, "Only an admin can change the chat settings."))
         return
     found = services(context)
     await lobby.set_chat_language(found.games.uow_factory, chat_id=chat.id, language=wanted,

@@ -1,0 +1,210 @@
+"""Deadlines with a controllable clock: reminders, timeouts, quiet hours, strikes, races."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+
+from storage import deadlines as store
+from storage import lobby
+from storage.commands import Player
+from storage.database import make_engine, make_session_factory
+from storage.fake_uow import MemoryStore, fake_uow_factory
+from storage.migrate import upgrade
+from storage.models import ActorKind, GameStatus
+from storage.uow import UnitOfWorkFactory, sql_uow_factory
+from tgbot.deadlines import TimerSettings, after_active, reminders, sweep, time_out
+from tgbot.service import GameService, Played
+
+START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+HOUR = timedelta(hours=1)
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.moment = START
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, delta: timedelta) -> None:
+        self.moment += delta
+
+
+@dataclass
+class RecordingPublisher:
+    """Stands in for Telegram: records what would be published."""
+
+    timeouts: list[tuple[int, bool]] = field(default_factory=list)
+    reminded: list[int] = field(default_factory=list)
+
+    async def after_timeout(self, played: Played, seat: int, *, bot: bool) -> None:
+        self.timeouts.append((seat, bot))
+
+    async def remind(self, game_id: int, version: int) -> None:
+        self.reminded.append(version)
+
+
+@dataclass
+class App:
+    games: GameService
+    publisher: RecordingPublisher
+
+
+def _app(clock: Clock, uow_factory: UnitOfWorkFactory | None = None) -> App:
+    factory = uow_factory or fake_uow_factory(MemoryStore())
+    return App(GameService(factory, now=clock, seed_source=lambda: 99), RecordingPublisher())
+
+
+async def _running(app: App, timers: dict[str, Any], players: int = 4, chat: int = -5) -> int:
+    games = app.games
+    game_id = await lobby.open_lobby(games.uow_factory, chat_id=chat, topic_id=None,
+                                     kind="bang_dice", options={}, creator=Player(1, "A"),
+                                     now=games.now)
+    for user in range(2, players + 1):
+        await lobby.join_lobby(games.uow_factory, game_id=game_id,
+                               player=Player(user, chr(64 + user)), now=games.now)
+    await lobby.set_lobby(games.uow_factory, game_id=game_id, lobby={"timers": timers})
+    await games.start(game_id)
+    return game_id
+
+
+async def _log(app: App, game_id: int) -> list[Any]:
+    return await lobby.action_log(app.games.uow_factory, game_id=game_id)
+
+
+def test_quiet_hours_pause_the_clock() -> None:
+    quiet = TimerSettings(quiet_start=time(22, 0), quiet_end=time(8, 0), timezone="UTC")
+    evening = datetime(2026, 3, 2, 21, 0, tzinfo=UTC)
+    assert after_active(evening, 2 * 3600, quiet) == datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+    inside = datetime(2026, 3, 3, 3, 0, tzinfo=UTC)
+    assert after_active(inside, 3600, quiet) == datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+    plain = TimerSettings()
+    assert after_active(evening, 7200, plain) == evening + 2 * HOUR
+    local = TimerSettings(quiet_start=time(22, 0), quiet_end=time(8, 0),
+                          timezone="America/Sao_Paulo")  # UTC-3: quiet 01:00-11:00 UTC
+    assert after_active(datetime(2026, 3, 3, 0, 30, tzinfo=UTC), 3600, local) == \
+        datetime(2026, 3, 3, 11, 30, tzinfo=UTC)
+
+
+def test_reminders_at_half_time_and_an_hour_before() -> None:
+    settings = TimerSettings()
+    due = START + 24 * HOUR
+    assert reminders(START, 24 * 3600, due, settings) == [START + 12 * HOUR, due - HOUR]
+    assert reminders(START, 3600, START + HOUR, settings) == [START + HOUR / 2]
+
+
+async def test_reminder_then_default_action_at_the_right_times() -> None:
+    clock = Clock()
+    app = _app(clock)
+    game_id = await _running(app, {"turn_seconds": 4 * 3600})
+    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    assert game.deadline_at == START + 4 * HOUR
+    assert game.remind_at == START + 2 * HOUR
+    clock.advance(2 * HOUR - timedelta(seconds=1))
+    assert await sweep(app) == 0
+    assert app.publisher.reminded == []
+    clock.advance(timedelta(seconds=1))
+    assert await sweep(app) == 0
+    assert app.publisher.reminded == [game.version]
+    clock.advance(2 * HOUR - timedelta(seconds=1))
+    assert await sweep(app) == 0
+    assert await _log(app, game_id) == []
+    clock.advance(timedelta(seconds=1))
+    assert await sweep(app) == 1
+    log = await _log(app, game_id)
+    assert [(r.version, r.actor) for r in log] == [(game.version + 1, ActorKind.TIMEOUT)]
+    after = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    assert after.deadline_at == clock() + 4 * HOUR  # the next decision has a fresh clock
+    assert await sweep(app) == 0
+
+
+async def test_quiet_hours_delay_the_timeout() -> None:
+    clock = Clock()
+    clock.moment = datetime(2026, 3, 2, 21, 0, tzinfo=UTC)
+    app = _app(clock)
+    game_id = await _running(app, {"turn_seconds": 2 * 3600, "quiet_start": "22:00",
+                                   "quiet_end": "08:00", "timezone": "UTC"})
+    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    assert game.deadline_at == datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+    clock.moment = datetime(2026, 3, 3, 8, 59, tzinfo=UTC)
+    assert await sweep(app) == 0
+    clock.moment = datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
+    assert await sweep(app) == 1
+
+
+async def test_strikes_hand_the_seat_to_a_bot_and_back_restores_the_player() -> None:
+    clock = Clock()
+    app = _app(clock)
+    game_id = await _running(app, {"turn_seconds": 3600, "reaction_seconds": 3600,
+                                   "strikes_for_bot": 2})
+    first = await app.games.table(game_id)
+    seat = min(first.engine.to_act(first.state))
+    for _ in range(40):
+        table = await app.games.table(game_id)
+        if seat in app.games.bot_seats(game_id) or table.game.status is not GameStatus.RUNNING:
+            break
+        clock.advance(HOUR)
+        await sweep(app)
+        table = await app.games.table(game_id)
+        for other in sorted(table.engine.to_act(table.state)):
+            if other != seat and table.game.status is GameStatus.RUNNING:
+                user = table.user_of(other)
+                assert user is not None
+                action = table.engine.encode_action(
+                    table.engine.default_action(table.state, other))
+                await app.games.play(game_id, user, table.game.version, action)
+                break
+    assert seat in app.games.bot_seats(game_id)
+    assert (seat, True) in app.publisher.timeouts
+    log = await _log(app, game_id)
+    assert [r.actor for r in log if r.seat == seat][:2] == [ActorKind.TIMEOUT] * 2
+    assert await app.games.set_bot(game_id, seat, bot=False)
+    assert seat not in app.games.bot_seats(game_id)
+    seats = await lobby.seats_of(app.games.uow_factory, game_id=game_id)
+    assert next(s for s in seats if s.seat == seat).strikes == 0
+
+
+async def test_a_press_racing_the_deadline_is_applied_once() -> None:
+    clock = Clock()
+    app = _app(clock)
+    game_id = await _running(app, {"turn_seconds": 3600})
+    table = await app.games.table(game_id)
+    seat = min(table.engine.to_act(table.state))
+    user = table.user_of(seat)
+    assert user is not None
+    clock.advance(HOUR)
+    claimed = await store.claim_due_deadlines(app.games.uow_factory, now=clock)
+    assert [c.game_id for c in claimed] == [game_id]
+    await app.games.play(game_id, user, table.game.version, "s")  # the press lands first
+    assert await time_out(app, game_id, claimed[0].version) == 0  # type: ignore[arg-type]
+    log = await _log(app, game_id)
+    assert [(r.version, r.actor) for r in log] == [(table.game.version + 1, ActorKind.HUMAN)]
+
+
+async def test_restart_applies_overdue_timeouts_once_and_keeps_future_ones(
+        tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/restart.sqlite3"
+    engine = make_engine(url)
+    await upgrade(engine)
+    clock = Clock()
+    first = _app(clock, sql_uow_factory(make_session_factory(engine)))
+    overdue = [await _running(first, {"turn_seconds": 3600}, chat=-10 - i) for i in range(2)]
+    later = await _running(first, {"turn_seconds": 5 * 3600}, chat=-20)
+    await engine.dispose()  # the process is gone; nothing was shut down politely
+    clock.advance(2 * HOUR)  # time passes while the bot is down
+    engine = make_engine(url)
+    second = _app(clock, sql_uow_factory(make_session_factory(engine)))
+    assert await sweep(second) == 2
+    assert await sweep(second) == 0
+    for game_id in overdue:
+        assert [r.actor for r in await _log(second, game_id)] == [ActorKind.TIMEOUT]
+    assert await _log(second, later) == []
+    clock.advance(3 * HOUR)  # the re-armed future deadline comes, and the others' next ones
+    assert await sweep(second) == 3
+    assert [r.actor for r in await _log(second, later)] == [ActorKind.TIMEOUT]
+    await engine.dispose()

@@ -1,0 +1,147 @@
+"""Deadline commands: /back, /extend, /skip, and the clock part of /settings."""
+
+from __future__ import annotations
+
+from datetime import time, timedelta
+
+from pydantic import ValidationError
+from telegram import Update
+from telegram.ext import ContextTypes
+
+from storage import deadlines as store
+from storage import lobby
+from storage.models import ActorKind, Game, GameStatus
+from tgbot.context import chat_language, services
+from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
+from tgbot.handlers.lobby import is_admin
+from tgbot.i18n import t
+
+
+async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
+    chat = update.effective_chat
+    if chat is None:
+        return None
+    found = services(context)
+    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id, topic_id=None)
+    return game if game is not None and game.status is GameStatus.RUNNING else None
+
+
+async def back(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Take your seat back from the bot that played it after your timeouts."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    language = await chat_language(context, chat.id)
+    game = await _running_game(update, context)
+    found = services(context)
+    table = await found.games.table(game.id) if game and game.id else None
+    seat = table.seat_of(user.id) if table else None
+    if table is None or seat is None or game is None or game.id is None:
+        await message.reply_text(t(language, "You are not at this table."))
+        return
+    if not await found.games.set_bot(game.id, seat, bot=False):
+        await message.reply_text(t(language, "You are already playing your seat."))
+        return
+    await message.reply_text(t(language, "Welcome back! Your seat is yours again."))
+
+
+async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Add one more turn timer to the current deadline, once per turn."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    language = await chat_language(context, chat.id)
+    game = await _running_game(update, context)
+    found = services(context)
+    if game is None or game.id is None or game.deadline_at is None:
+        await message.reply_text(t(language, "There is no clock running here."))
+        return
+    table = await found.games.table(game.id)
+    owed = table.engine.to_act(table.state)
+    on_clock = table.seat_of(user.id) in owed
+    if not on_clock and not await is_admin(context, chat.id, user.id):
+        await message.reply_text(t(language, "Only the player on the clock or an admin can do "
+                                             "that."))
+        return
+    turn = table.engine.view(table.state, None).turn_number
+    if game.lobby.get("extended_turn") == turn:
+        await message.reply_text(t(language, "The clock was already extended this turn."))
+        return
+    extra = timedelta(seconds=timers_of(game).turn_seconds)
+    await lobby.set_lobby(found.games.uow_factory, game_id=game.id,
+                          lobby={**game.lobby, "extended_turn": turn})
+    await store.set_times(found.games.uow_factory, game_id=game.id, version=game.version,
+                          deadline_at=game.deadline_at + extra, remind_at=game.remind_at)
+    await message.reply_text(t(language, "⏳ Extended: the deadline is now {due} UTC.",
+                               due=(game.deadline_at + extra).strftime("%d/%m %H:%M")))
+
+
+async def skip(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Apply the default move now for whoever is on the clock (admins only)."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    language = await chat_language(context, chat.id)
+    game = await _running_game(update, context)
+    if game is None or game.id is None:
+        await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
+        return
+    if not await is_admin(context, chat.id, user.id):
+        await message.reply_text(t(language, "Only an admin can change the chat settings."))
+        return
+    await time_out(services(context), game.id, game.version)
+
+
+async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    """Handle `/settings timer|reaction|strikes|quiet ...`; return False if not a clock setting."""
+    message, chat = update.effective_message, update.effective_chat
+    args = context.args or []
+    if message is None or chat is None or not args or args[0] not in (
+            "timer", "reaction", "strikes", "quiet"):
+        return False
+    language = await chat_language(context, chat.id)
+    found = services(context)
+    stored = await lobby.get_or_create_chat(found.games.uow_factory, chat_id=chat.id,
+                                            now=found.games.now)
+    current = TimerSettings.model_validate(stored.timer_settings)
+    try:
+        changed = _apply(current, args)
+    except (ValueError, ValidationError, KeyError, IndexError):
+        await message.reply_text(t(language, "Clock settings: /settings timer 5m|1h|12h|24h|72h, "
+                                             "/settings reaction 1h, /settings strikes 3 (0 = "
+                                             "never), /settings quiet 23:00-08:00 "
+                                             "America/Sao_Paulo, /settings quiet off"))
+        return True
+    await lobby.set_chat_timers(found.games.uow_factory, chat_id=chat.id,
+                                timers=changed.model_dump(mode="json"), now=found.games.now)
+    await message.reply_text(t(language, "Clock settings saved for new tables."))
+    return True
+
+
+def _apply(current: TimerSettings, args: list[str]) -> TimerSettings:
+    """Return the settings after one `/settings` clock command; raise ValueError if wrong."""
+    name, value = args[0], args[1]
+    values = current.model_dump()
+    if name in ("timer", "reaction"):
+        seconds = PRESETS.get(value) or _duration(value)
+        values["turn_seconds" if name == "timer" else "reaction_seconds"] = seconds
+    elif name == "strikes":
+        values["strikes_for_bot"] = int(value)
+    elif value == "off":
+        values["quiet_start"] = values["quiet_end"] = None
+    else:
+        start, end = value.split("-")
+        values["quiet_start"], values["quiet_end"] = time.fromisoformat(start), \
+            time.fromisoformat(end)
+        values["timezone"] = args[2] if len(args) > 2 else "UTC"
+        TimerSettings.model_validate(values).quiet()  # raises for an unknown zone
+    return TimerSettings.model_validate(values)
+
+
+def _duration(text: str) -> int:
+    """Return seconds for `90m`, `2h`, `3d`; raise ValueError otherwise."""
+    units = {"m": 60, "h": 3600, "d": 86_400}
+    return int(text[:-1]) * units[text[-1]]
+
+
+__all__ = ["ActorKind", "back", "clock_settings", "extend", "skip"]
