@@ -295,6 +295,16 @@ async def seats_of(uow_factory: UnitOfWorkFactory, *, game_id: int) -> list[Seat
         return list(await uow.seats.list(game_id=game_id))
 
 
+async def game_with_seats(
+    uow_factory: UnitOfWorkFactory, *, game_id: int
+) -> tuple[Game, list[Seat]]:
+    """Return a game and its seats (by index), read in one unit of work; raise GameNotFound."""
+    async with uow_factory() as uow:
+        game = await uow.games.get(game_id=game_id)
+        seats = await uow.seats.list(game_id=game_id)
+    return game, sorted(seats, key=lambda seat: seat.seat)
+
+
 async def load_game(uow_factory: UnitOfWorkFactory, *, game_id: int) -> Game:
     """Return the game; raise GameNotFound."""
     async with uow_factory() as uow:

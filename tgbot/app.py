@@ -65,8 +65,9 @@ async def _register_commands(application: Application) -> None:  # type: ignore[
 async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
     """Wake up: apply due timeouts and reminders (the database holds every deadline)."""
     found = context.application.bot_data.get(SERVICES_KEY)
+    batch, parallel = context.job.data if context.job and context.job.data else (50, 1)
     if isinstance(found, Services):
-        applied = await sweep(found)
+        applied = await sweep(found, batch, parallel)
         if applied:
             log.info("applied %d timeouts", applied)
 
@@ -77,6 +78,8 @@ def build_application(settings: Settings) -> Application:  # type: ignore[type-a
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         engine = make_engine(settings.database_url)
         await upgrade(engine)
+        # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
+        parallel = 8 if settings.database_url.startswith("postgresql") else 1
         games = GameService(sql_uow_factory(make_session_factory(engine)))
         me = await application.bot.get_me()
         application.bot_data[SERVICES_KEY] = Services(
@@ -84,7 +87,8 @@ def build_application(settings: Settings) -> Application:  # type: ignore[type-a
         await _register_commands(application)
         assert application.job_queue is not None
         application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
-                                            first=0, name="deadlines")
+                                            first=0, name="deadlines",
+                                            data=(settings.deadline_batch, parallel))
 
     application = (
         Application.builder()

@@ -8,6 +8,7 @@ first sweep runs at once, so deadlines that passed while the bot was down fire t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, time, timedelta
@@ -141,13 +142,21 @@ def first_reminder(start: datetime, seconds: float, due: datetime,
     return found[0] if found else None
 
 
-async def sweep(app_services: Any) -> int:
-    """Apply every due timeout and send due reminders; return the timeouts applied."""
+async def sweep(app_services: Any, batch: int = 50, parallel: int = 8) -> int:
+    """Apply up to `batch` due timeouts and send due reminders; return the timeouts applied.
+
+    Claimed games are independent, so up to `parallel` of them are timed out at once.
+    """
     games = app_services.games
-    applied = 0
-    for due in await store.claim_due_deadlines(games.uow_factory, now=games.now):
-        applied += await time_out(app_services, due.game_id, due.version)
-    for due in await store.claim_due_reminders(games.uow_factory, now=games.now):
+    claimed = await store.claim_due_deadlines(games.uow_factory, now=games.now, limit=batch)
+    gate = asyncio.Semaphore(parallel)
+
+    async def one(due: store.Due) -> int:
+        async with gate:
+            return await time_out(app_services, due.game_id, due.version)
+
+    applied = sum(await asyncio.gather(*(one(due) for due in claimed)))
+    for due in await store.claim_due_reminders(games.uow_factory, now=games.now, limit=batch):
         await app_services.publisher.remind(due.game_id, due.version)
     return applied
 
@@ -162,19 +171,21 @@ async def time_out(app_services: Any, game_id: int, version: int) -> int:
     if table.game.status is not GameStatus.RUNNING or table.game.version != version:
         return 0  # the player acted after the claim: nothing to do
     applied = 0
+    current = table
     for seat in sorted(table.engine.to_act(table.state)):
-        current = await games.table(game_id)
         if current.game.status is not GameStatus.RUNNING or \
                 seat not in current.engine.to_act(current.state):
             continue
         try:
-            played = await games.act_for(game_id, seat, current.game.version, ActorKind.TIMEOUT)
+            played = await games.act_for(game_id, seat, current.game.version, ActorKind.TIMEOUT,
+                                         table=current)
         except (GameError, StorageError) as error:
             log.info("timeout of game %s seat %s skipped: %s", game_id, seat, error)
             return applied
         applied += 1
-        takeover = await games.take_over_if_struck(game_id, seat)
+        takeover = await games.take_over_if_struck(game_id, seat, table=played.table)
         if takeover is not None:
             played = takeover
+        current = played.table
         await app_services.publisher.after_timeout(played, seat, bot=takeover is not None)
     return applied

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from core.engine.errors import NotYourTurn
@@ -24,6 +25,7 @@ from storage.uow import UnitOfWorkFactory
 from tgbot.deadlines import deadline_rule, timers_of
 
 BOT_ACTIONS_PER_CALL = 2000
+NAME_CACHE = timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class GameService:
         self.deadline: DeadlineRule | None = (
             deadline_rule(now, get_game, self._bot_seats) if timed else None)
         self._bots: dict[int, set[int]] = {}
+        self._names: dict[int, tuple[str, datetime]] = {}
 
     def _bot_seats(self, game: Game) -> set[int]:
         return self._bots.get(game.id or 0, set())
@@ -84,21 +87,29 @@ class GameService:
 
     async def table(self, game_id: int) -> Table:
         """Return a game with its seats, names and (once dealt) engine state."""
-        game = await lobby.load_game(self.uow_factory, game_id=game_id)
-        seats = await lobby.seats_of(self.uow_factory, game_id=game_id)
+        game, seats = await lobby.game_with_seats(self.uow_factory, game_id=game_id)
         self._bots[game_id] = {seat.seat for seat in seats if seat.is_bot}
         names = []
         for seat in seats:
             if seat.user_id is None:
                 names.append(f"🤖 {seat.seat + 1}")
                 continue
-            user = await lobby.get_user(self.uow_factory, user_id=seat.user_id)
-            name = user.display_name if user else str(seat.user_id)
+            name = await self._name(seat.user_id)
             names.append(f"🤖 {name}" if seat.is_bot else name)
         state = None
         if game.snapshot is not None:
             state = load_engine_state(get_game(game.kind), game)
         return Table(game, list(seats), names, state)
+
+    async def _name(self, user_id: int) -> str:
+        """Return a user's display name, cached for a few minutes (names rarely change)."""
+        cached = self._names.get(user_id)
+        if cached is not None and self.now() - cached[1] < NAME_CACHE:
+            return cached[0]
+        user = await lobby.get_user(self.uow_factory, user_id=user_id)
+        name = user.display_name if user else str(user_id)
+        self._names[user_id] = (name, self.now())
+        return name
 
     async def start(self, game_id: int) -> Played:
         """Deal a lobby's game and let bot seats play; return the steps and the table."""
@@ -129,9 +140,13 @@ class GameService:
         bots = await self.run_bots(game_id)
         return Played([applied, *bots], await self.table(game_id))
 
-    async def act_for(self, game_id: int, seat: int, version: int, actor: ActorKind) -> Played:
-        """Apply the timeout default (actor TIMEOUT) or the bot's choice (BOT) for a seat."""
-        table = await self.table(game_id)
+    async def act_for(self, game_id: int, seat: int, version: int, actor: ActorKind,
+                      table: Table | None = None) -> Played:
+        """Apply the timeout default (actor TIMEOUT) or the bot's choice (BOT) for a seat.
+
+        `table` may be passed when the caller has just loaded it at `version`.
+        """
+        table = table if table is not None else await self.table(game_id)
         engine = table.engine
         policy = engine.bot_action if actor is ActorKind.BOT else engine.default_action
         action = engine.encode_action(policy(table.state, seat))
@@ -144,6 +159,8 @@ class GameService:
     async def run_bots(self, game_id: int) -> list[Applied]:
         """Let bot seats answer every decision they owe; return the applied steps."""
         steps: list[Applied] = []
+        if not self._bots.get(game_id):
+            return steps  # no bot seat at this table (as of its last load)
         for _ in range(BOT_ACTIONS_PER_CALL):
             table = await self.table(game_id)
             if table.game.status is not GameStatus.RUNNING:
@@ -160,9 +177,10 @@ class GameService:
                 deadline=self.deadline))
         return steps
 
-    async def take_over_if_struck(self, game_id: int, seat: int) -> Played | None:
+    async def take_over_if_struck(self, game_id: int, seat: int,
+                                  table: Table | None = None) -> Played | None:
         """Give a seat to the bot after too many timeouts in a row; return the bot's play."""
-        table = await self.table(game_id)
+        table = table if table is not None else await self.table(game_id)
         limit = timers_of(table.game).strikes_for_bot
         row = next(s for s in table.seats if s.seat == seat)
         if limit == 0 or row.is_bot or row.strikes < limit:

@@ -20,3 +20,4 @@ class Settings(BaseSettings):
     webhook_secret: str | None = None
     default_language: str = "pt-BR"
     deadline_sweep_seconds: float = Field(default=15.0, gt=0)
+    deadline_batch: int = Field(default=50, ge=1)
