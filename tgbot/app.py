@@ -65,7 +65,8 @@ async def _register_commands(application: Application) -> None:  # type: ignore[
 async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
     """Wake up: apply due timeouts and reminders (the database holds every deadline)."""
     found = context.application.bot_data.get(SERVICES_KEY)
-    batch, parallel = context.job.data if context.job and context.job.data else (50, 1)
+    data = context.job.data if context.job is not None else None
+    batch, parallel = data if isinstance(data, tuple) else (50, 1)
     if isinstance(found, Services):
         applied = await sweep(found, batch, parallel)
         if applied:
