@@ -35,13 +35,20 @@ DeadlineRule = Callable[[Game, Any], tuple[datetime | None, datetime | None]]
 
 @dataclass(frozen=True)
 class Applied:
-    """What `apply_action` returns: the game's new version and status, the events, the outcome."""
+    """What `apply_action` returns: the game's new version and status, the events, the outcome.
+
+    `game`, `seats` and `state` are the saved row, its seats and the new engine state, so a
+    caller need not load them again (None where a command does not provide them).
+    """
 
     game_id: int
     version: int
     status: GameStatus
     events: tuple[Event, ...]
     outcome: Outcome | None
+    game: Game | None = None
+    seats: tuple[Seat, ...] | None = None
+    state: Any = None
 
 
 def load_engine_state(engine: AnyGame, game: Game) -> Any:
@@ -164,10 +171,7 @@ async def apply_action(
                 applied_at=at,
             )
         )
-        if actor is ActorKind.TIMEOUT:
-            await _add_strike(uow, game_id=game_id, seat=seat)
-        elif actor is ActorKind.HUMAN:
-            await _clear_strikes(uow, game_id=game_id, seat=seat)
+        seats = await _count_strikes(uow, game_id=game_id, seat=seat, actor=actor)
         await uow.commit()
     return Applied(
         game_id=game_id,
@@ -175,6 +179,9 @@ async def apply_action(
         status=game.status,
         events=step.events,
         outcome=outcome,
+        game=game,
+        seats=seats,
+        state=step.state,
     )
 
 
@@ -190,17 +197,21 @@ async def _ensure_user(uow: UnitOfWork, *, player: Player, now: datetime) -> Non
         await uow.users.add(user=User(id=player.user_id, display_name=name, created_at=now))
 
 
-async def _clear_strikes(uow: UnitOfWork, *, game_id: int, seat: int) -> None:
-    """A human move ends a run of timeouts: strikes count consecutive ones."""
-    for row in await uow.seats.list(game_id=game_id):
-        if row.seat == seat and row.strikes:
-            row.strikes = 0
+async def _count_strikes(
+    uow: UnitOfWork, *, game_id: int, seat: int, actor: ActorKind
+) -> tuple[Seat, ...]:
+    """Strikes count consecutive timeouts: a timeout adds one, the player's own move clears
+    them (the front decides what strikes lead to). Return the game's seats afterwards."""
+    seats = sorted(await uow.seats.list(game_id=game_id), key=lambda row: row.seat)
+    for row in seats:
+        if row.seat != seat:
+            continue
+        strikes = row.strikes
+        if actor is ActorKind.TIMEOUT:
+            strikes += 1
+        elif actor is ActorKind.HUMAN:
+            strikes = 0
+        if strikes != row.strikes:
+            row.strikes = strikes
             await uow.seats.save(seat=row)
-
-
-async def _add_strike(uow: UnitOfWork, *, game_id: int, seat: int) -> None:
-    """Count a timeout against the seat (the front decides what strikes lead to)."""
-    for row in await uow.seats.list(game_id=game_id):
-        if row.seat == seat:
-            row.strikes += 1
-            await uow.seats.save(seat=row)
+    return tuple(seats)

@@ -154,7 +154,11 @@ class GameService:
                                      action_text=action, expected_version=version, actor=actor,
                                      now=self.now, deadline=self.deadline)
         bots = await self.run_bots(game_id)
-        return Played([applied, *bots], await self.table(game_id))
+        if bots or applied.game is None or applied.seats is None:
+            return Played([applied, *bots], await self.table(game_id))
+        # Nothing else moved: the saved row, seats and state are the table; no reload.
+        return Played([applied], Table(applied.game, list(applied.seats), table.names,
+                                       applied.state))
 
     async def run_bots(self, game_id: int) -> list[Applied]:
         """Let bot seats answer every decision they owe; return the applied steps."""

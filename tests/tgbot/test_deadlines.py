@@ -208,3 +208,28 @@ async def test_restart_applies_overdue_timeouts_once_and_keeps_future_ones(
     assert await sweep(second) == 3
     assert [r.actor for r in await _log(second, later)] == [ActorKind.TIMEOUT]
     await engine.dispose()
+
+
+async def test_a_table_where_everyone_goes_silent_finishes_by_itself() -> None:
+    clock = Clock()
+    app = _app(clock)
+    game_id = await _running(app, {"turn_seconds": 600, "reaction_seconds": 600,
+                                   "strikes_for_bot": 2}, players=5)
+    for _ in range(400):
+        game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+        if game.status is not GameStatus.RUNNING:
+            break
+        assert game.deadline_at is not None or app.games.bot_seats(game_id)
+        clock.advance(timedelta(minutes=10))
+        await sweep(app)
+    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    assert game.status is GameStatus.FINISHED
+    assert game.outcome is not None
+    log = await _log(app, game_id)
+    assert {r.actor for r in log} == {ActorKind.TIMEOUT, ActorKind.BOT}
+    bots = app.games.bot_seats(game_id)
+    for seat in range(5):
+        timeouts = sum(1 for r in log if r.seat == seat and r.actor is ActorKind.TIMEOUT)
+        assert timeouts <= 2  # after two strikes in a row the bot plays: no more timeouts
+        assert (seat in bots) == (timeouts == 2)
+    assert len(bots) >= 2
