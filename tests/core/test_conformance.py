@@ -45,6 +45,7 @@ def _check_views(state: DiceState) -> None:
     group = GAME.view(state, None)
     for seat_view, seat in zip(group.seats, state.seats, strict=True):
         assert seat_view.role == (seat.role.value if seat.role_revealed else None)
+        assert seat_view.identity is None or seat.role_revealed  # [OS-ROLE-9]
     assert group.role is None
     for viewer in range(len(state.seats)):
         mine = GAME.view(state, viewer)

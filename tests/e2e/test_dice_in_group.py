@@ -128,6 +128,7 @@ def lobby_message_now(table: Table) -> FakeMessage:
                 if m.reply_markup and "▶️" in str(m.reply_markup))
 
 
+@pytest.mark.timeout(900)  # Telegram's group limit (20 messages a minute) paces the game
 async def test_five_players_play_a_full_game_by_pressing_buttons(table: Table) -> None:
     game_id = await _open_table(table)
     started_at = table.api.calls("sendMessage")[-1].at
