@@ -53,9 +53,18 @@ class SqlChats:
         self._session = session
 
     async def get(self, *, chat_id: int, lock: bool = False) -> Chat | None:
-        """Return the chat, or None; `SELECT ... FOR UPDATE` when `lock` (a no-op on SQLite)."""
+        """Return the chat, or None; when `lock`, hold it for the transaction.
+
+        PostgreSQL locks the row (`SELECT ... FOR UPDATE`). SQLite has no row locks: a no-op
+        write takes its single write lock first, so racing lobby openings queue (or fail)
+        instead of both seeing an empty chat.
+        """
         statement = select(Chat).where(col(Chat.id) == chat_id)
         if lock:
+            connection = await self._session.connection()
+            if connection.dialect.name == "sqlite":
+                touch = update(Chat).where(col(Chat.id) == chat_id).values(id=col(Chat.id))
+                await self._session.exec(touch, execution_options=NO_SYNC)
             statement = statement.with_for_update()
         row = (await self._session.exec(statement)).first()
         return None if row is None else _detached(self._session, [row])[0]

@@ -452,28 +452,37 @@ async def test_chats(backend: Backend, clock: Clock) -> None:
 
 
 async def test_racing_joins_get_distinct_seats(backend: Backend, clock: Clock) -> None:
-    if backend.name == "sqlite":
-        pytest.skip("SQLite serializes writers without row locks; racing joins may fail there")
+    """PostgreSQL serialises racing joins on the row lock: all succeed. SQLite has no row
+    locks: a join that loses the race fails with a database error (the bot handles updates
+    one at a time on SQLite), but no seat is ever given twice or skipped."""
     uow = backend.uow
     game_id = await _open(uow, clock)
     for n in range(1, 8):
         await lobby.upsert_user(
             uow, user_id=100 + n, display_name=f"p{n}", language=None, can_dm=True, now=clock
         )
-    seats = await asyncio.gather(
-        *(lobby.join_lobby(uow, game_id=game_id, player=user(n), now=clock) for n in range(1, 8))
+    results = await asyncio.gather(
+        *(lobby.join_lobby(uow, game_id=game_id, player=user(n), now=clock) for n in range(1, 8)),
+        return_exceptions=True,
     )
-    assert sorted(seats) == list(range(1, 8))
-    assert [s.seat for s in await lobby.seats_of(uow, game_id=game_id)] == list(range(8))
+    seats = [r for r in results if isinstance(r, int)]
+    failures = [r for r in results if not isinstance(r, int)]
+    if backend.name != "sqlite":
+        assert failures == []
+    assert all(type(f).__name__ in ("IntegrityError", "OperationalError") for f in failures)
+    assert len(seats) == len(set(seats)) >= 1
+    assert [s.seat for s in await lobby.seats_of(uow, game_id=game_id)] == list(
+        range(len(seats) + 1))
 
 
 async def test_racing_opens_leave_one_table(backend: Backend, clock: Clock) -> None:
-    if backend.name == "sqlite":
-        pytest.skip("SQLite serializes writers without row locks; racing opens may fail there")
+    """However the race goes, one table is open; the others are refused (on SQLite a loser
+    may also get a database busy error instead of TableBusy)."""
     uow = backend.uow
     await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)
     results = await asyncio.gather(*(_open(uow, clock) for _ in range(5)), return_exceptions=True)
     opened = [result for result in results if isinstance(result, int)]
     assert len(opened) == 1
-    assert all(isinstance(result, TableBusy) for result in results if result not in opened)
+    allowed = (TableBusy,) if backend.name != "sqlite" else (TableBusy, Exception)
+    assert all(isinstance(result, allowed) for result in results if result not in opened)
     assert await _active_id(uow, topic_id=None) == opened[0]
