@@ -44,6 +44,7 @@ from core.bang_dice.state import (
     IndianAttack,
     OpenWindow,
     Resolve,
+    ResolveStep,
     ReturnAllArrows,
     Roll,
     RolledArrows,
@@ -198,15 +199,16 @@ def _roll(state: DiceState, task: Roll, out: Events) -> None:
         faces.append(face)
     turn.rolls += 1
     out.append(ev.DiceRolled(seat=turn.active, dice=indices, faces=tuple(faces)))
-    follow: list[Task] = []
+    if not task.gamble:  # [OS-ROLE-GAMBLER-1] the Gambler's re-roll is final
+        schedule(state, AfterRoll())
+    # [R-OS-15] the Ghost's dice have no effect
+    effects = None if turn.ghost_turn else RollEffects(dice=indices + forced)
     if identities_on(state):
         # [OS-ROLE-DOCTOR-1] after any roll, before its immediate faces resolve
-        follow.append(OpenWindow(identity=Identity.THE_DOCTOR, targets=indices))
-    if not turn.ghost_turn:  # [R-OS-15] the Ghost's dice have no effect
-        follow.append(RollEffects(dice=indices + forced))
-    if not task.gamble:  # [OS-ROLE-GAMBLER-1] the Gambler's re-roll is final
-        follow.append(AfterRoll())
-    schedule(state, *follow)
+        schedule(state, OpenWindow(identity=Identity.THE_DOCTOR, targets=indices),
+                 *([effects] if effects else []))
+    elif effects is not None:
+        _roll_effects(state, effects, out)
 
 
 def _roll_effects(state: DiceState, task: RollEffects, out: Events) -> None:
@@ -267,12 +269,15 @@ def stop_rolling(state: DiceState, out: Events) -> None:
     if state.turn.ghost_turn:
         schedule(state, Resolve(step="ghost_give"))
         return
-    gambler: list[Task] = []
+    steps: list[Task] = []
     if identities_on(state):  # [OS-ROLE-GAMBLER-1] after another player's last roll, at F0
-        gambler.append(OpenWindow(identity=Identity.THE_GAMBLER, exclude=(state.turn.active,)))
-    schedule(state, *gambler, Resolve(step="deferred_arrows"), Resolve(step="dynamite"),
-             Resolve(step="hits"), Resolve(step="doc"), Resolve(step="beers"),
-             Resolve(step="kit"), Resolve(step="gatling"), Resolve(step="suzy"))
+        steps.append(OpenWindow(identity=Identity.THE_GAMBLER, exclude=(state.turn.active,)))
+    character = active_character(state)
+    # Steps that only one character has are scheduled only for that character.
+    for step, only_for in _FINAL_STEPS:
+        if only_for is None or character is only_for:
+            steps.append(Resolve(step=step))
+    schedule(state, *steps)
 
 
 def final_faces(state: DiceState) -> tuple[str, ...]:
@@ -340,8 +345,12 @@ def _return_all_arrows(state: DiceState, task: ReturnAllArrows, out: Events) -> 
 
 
 def heal(state: DiceState, seat_index: int, amount: int, cause: str, out: Events) -> None:
-    """Schedule a gain of life for a seat (The Bad may cancel it first)."""
-    schedule(state, Heal(seat=seat_index, amount=amount, cause=cause))
+    """Give a seat life now, or, when The Bad could cancel it, as the next task."""
+    task = Heal(seat=seat_index, amount=amount, cause=cause)
+    if identities_on(state):
+        schedule(state, task)
+    else:
+        _heal(state, task, out)
 
 
 def _heal(state: DiceState, task: Heal, out: Events) -> None:
@@ -502,6 +511,18 @@ def _resolve_ghost_give(state: DiceState, out: Events) -> None:
     ask(state, Decision.GHOST_GIVE, state.turn.active, targets=targets)  # [OS-GHOST-6]
 
 
+# Final resolution in order [BD-RES-1], with the character a step exists for (None: all).
+_FINAL_STEPS: tuple[tuple[ResolveStep, Character | None], ...] = (
+    ("deferred_arrows", Character.BILL_NOFACE),  # F1
+    ("dynamite", None),  # F2
+    ("hits", None),  # F3
+    ("doc", Character.DOC_HOLYDAY),
+    ("beers", None),  # F4
+    ("kit", Character.KIT_CARLSON),  # F5
+    ("gatling", None),
+    ("suzy", Character.SUZY_LAFAYETTE),  # BD-TURN-8 step 1
+)
+
 _RESOLVE_STEPS: dict[str, Callable[[DiceState, Events], None]] = {
     "deferred_arrows": _resolve_deferred_arrows,
     "dynamite": _resolve_dynamite,
@@ -578,9 +599,12 @@ def _damage_apply(state: DiceState, task: Damage, out: Events) -> None:
 
 
 def _damage_dying(state: DiceState, task: Damage, out: Events) -> None:
+    if not identities_on(state):
+        _damage_settle(state, task, out)
+        return
     dying = tuple(i for i in clockwise_from(state, state.turn.active) if state.seats[i].life == 0)
     schedule(state, with_changes(task, stage="settle"))
-    if dying and identities_on(state):
+    if dying:
         # [OS-ROLE-LEFT-1, BD-DMG-1 sub-step 4] before the dying players are eliminated
         schedule(state, OpenWindow(identity=Identity.DEVILS_LEFT_HAND, targets=dying))
 

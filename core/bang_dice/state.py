@@ -253,12 +253,15 @@ class AfterRoll:
     turn_bound: ClassVar[bool] = True
 
 
+ResolveStep = Literal["deferred_arrows", "dynamite", "hits", "ask_hit", "doc", "beers",
+                      "ask_beer", "kit", "ask_kit", "gatling", "suzy", "ghost_give"]
+
+
 @dataclass(frozen=True)
 class Resolve:
     """One step of final resolution [BD-RES-1]: dynamite, hits, beers, kit, gatling."""
 
-    step: Literal["deferred_arrows", "dynamite", "hits", "ask_hit", "doc", "beers", "ask_beer",
-                  "kit", "ask_kit", "gatling", "suzy", "ghost_give"] = "dynamite"
+    step: ResolveStep = "dynamite"
     kind: Literal["resolve"] = "resolve"
     turn_bound: ClassVar[bool] = True
 
