@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from core.bang_dice.ids import Character
 from core.engine.registry import get_game
 from tgbot.callbacks import parse
+from tgbot.render.characters import character_help
 from tgbot.render.dice import event_line, prompt_buttons, table, waiting_line
 
 GAME = get_game("bang_dice")
@@ -58,3 +60,14 @@ def test_event_lines_in_each_language() -> None:
     assert event_line("pt-BR", event, NAMES) == "💀 Bruno está fora: Fora-da-lei"
     assert event_line("it", event, NAMES) == "💀 Bruno è fuori: Fuorilegge"
     assert event_line("en", {"kind": "role_dealt", "seat": 1, "role": "x"}, NAMES) is None
+
+
+def test_every_character_has_localised_help() -> None:
+    for character in Character:
+        for language in ("pt-BR", "en", "it"):
+            text = character_help(language, character.value)
+            assert text is not None
+            assert "❤️" in text
+    assert character_help("en", "nobody") is None
+    assert "Xerife" not in (character_help("pt-BR", "bart_cassidy") or "")
+    assert "flecha" in (character_help("pt-BR", "bart_cassidy") or "")

@@ -11,6 +11,7 @@ from tgbot.context import chat_language, remember_user, services
 from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import LANGUAGES, t
+from tgbot.render.characters import character_help
 
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -33,13 +34,20 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or chat is None:
         return
     language = await chat_language(context, chat.id)
+    if context.args:  # /rules <character>: that character's ability
+        wanted = "_".join(context.args).lower().replace("é", "e")[:40]
+        found = character_help(language, wanted)
+        await message.reply_text(found or t(language, "Unknown character. Try /rules "
+                                                      "bart_cassidy."))
+        return
     await message.reply_text(t(
         language,
         "BANG! The Dice Game: roll 5 dice and re-roll any of them up to twice (dynamite stays). "
         "Arrows are taken at once; when the pile empties the Indians attack. Then: 3 dynamite "
         "cost you 1 life, ① and ② hit players at that distance, beers heal, 3 gatlings hit "
         "everyone else. The Sheriff and Deputies hunt the Outlaws and Renegades; Outlaws want "
-        "the Sheriff dead; a Renegade wants to be the last one standing."))
+        "the Sheriff dead; a Renegade wants to be the last one standing. /rules <character> "
+        "explains a character, e.g. /rules bart cassidy."))
 
 
 async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
