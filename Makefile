@@ -1,6 +1,8 @@
 # The two everyday commands: `make run` (the bot) and `make test` (the whole suite).
 # Each one creates the virtual environment and installs the project on first use.
 VENV ?= .venv
+# The PostgreSQL tests run against this server (this machine kind and CI start one).
+export TEST_POSTGRES_URL ?= postgresql+asyncpg://postgres@127.0.0.1:5432/test
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
@@ -26,3 +28,4 @@ test: lint
 bench: $(STAMP)
 	$(PY) -m tests.bench.bench_dice
 	$(PY) -m tests.bench.bench_storage
+	$(PY) -m tests.bench.bench_deadlines
