@@ -116,8 +116,7 @@ async def _open_table(table: Table) -> int:
             break
         await table.wait(lambda: True, timeout=0.1)
     assert await seated() == 5
-    users[0].press_button(table.api.last_message(group) if False else lobby_message_now(table),
-                          "▶️ Começar")
+    users[0].press_button(lobby_message_now(table), "▶️ Começar")
     await table.wait(lambda: any(m.reply_markup and "m:" in str(m.reply_markup)
                                  for m in table.group_messages()))
     return game.id
