@@ -130,15 +130,12 @@ class GameService:
         seat = table.seat_of(user_id)
         if seat is None or table.state is None or seat not in table.engine.to_act(table.state):
             raise NotYourTurn("this decision belongs to another player")
-        if seat in self._bots.get(game_id, set()):  # a press brings a player back from the bot
+        returned = seat in self._bots.get(game_id, set())
+        if returned:  # a press brings a player back from the bot
             await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=False)
             self._bots[game_id].discard(seat)
-        applied = await apply_action(self.uow_factory, game_id=game_id, seat=seat,
-                                     action_text=action, expected_version=version,
-                                     actor=ActorKind.HUMAN, now=self.now,
-                                     deadline=self.deadline)
-        bots = await self.run_bots(game_id)
-        return Played([applied, *bots], await self.table(game_id))
+        return await self._apply(table, seat, action, version, ActorKind.HUMAN,
+                                 seats_changed=returned)
 
     async def act_for(self, game_id: int, seat: int, version: int, actor: ActorKind,
                       table: Table | None = None) -> Played:
@@ -150,11 +147,17 @@ class GameService:
         engine = table.engine
         policy = engine.bot_action if actor is ActorKind.BOT else engine.default_action
         action = engine.encode_action(policy(table.state, seat))
+        return await self._apply(table, seat, action, version, actor)
+
+    async def _apply(self, table: Table, seat: int, action: str, version: int,
+                     actor: ActorKind, *, seats_changed: bool = False) -> Played:
+        """Apply one action, let bot seats follow, and return the steps with the new table."""
+        game_id = table.game.id or 0
         applied = await apply_action(self.uow_factory, game_id=game_id, seat=seat,
                                      action_text=action, expected_version=version, actor=actor,
                                      now=self.now, deadline=self.deadline)
         bots = await self.run_bots(game_id)
-        if bots or applied.game is None or applied.seats is None:
+        if bots or seats_changed or applied.game is None or applied.seats is None:
             return Played([applied, *bots], await self.table(game_id))
         # Nothing else moved: the saved row, seats and state are the table; no reload.
         return Played([applied], Table(applied.game, list(applied.seats), table.names,

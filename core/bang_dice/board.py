@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.bang_dice.ids import Character, Role
+from core.bang_dice.ids import Character
 from core.bang_dice.state import DiceState
 
 
@@ -56,14 +56,6 @@ def hit_targets(state: DiceState, shooter: int, symbol: int) -> list[int]:
     allowed = {step for r in reach if 0 < r <= size // 2 for step in (r, size - r)}
     return [seat for position, seat in enumerate(circle)
             if (position - origin) % size in allowed]
-
-
-def seat_with_role(state: DiceState, role: Role) -> int | None:
-    """Return the first seat holding `role`, or None."""
-    for index, seat in enumerate(state.seats):
-        if seat.role is role:
-            return index
-    return None
 
 
 def seat_of(state: DiceState, character: Character) -> int | None:

@@ -196,21 +196,31 @@ def _bart_takes(state: DiceState, seat: int, count: int, chief: bool, out: Event
     for number in range(count):
         take_from_pile(state, seat, chief and number == 0, out)
     out.append(ev.ArrowsInsteadOfLife(seat=seat, count=count))
-    task = state.agenda[-1]
-    assert isinstance(task, Damage)
-    losses = list(task.losses)
+    losses = pending_losses(state)
     losses[seat] -= count
-    state.agenda[-1] = with_changes(task, losses=tuple(losses))
+    _setpending_losses(state, losses)
 
 
 def _molly_takes(state: DiceState, molly: int, victim: int, out: Events) -> None:
     """Molly Stark takes a whole loss in another player's place [OS-CHAR-MOLLY-1]."""
-    task = state.agenda[-1]
-    assert isinstance(task, Damage)
-    losses = list(task.losses)
+    losses = pending_losses(state)
     out.append(ev.LossTaken(seat=molly, target=victim, amount=losses[victim]))
     losses[molly] += losses[victim]
     losses[victim] = 0
+    _setpending_losses(state, losses)
+
+
+def pending_losses(state: DiceState) -> list[int]:
+    """Return the losses of the damage step waiting on top of the agenda."""
+    task = state.agenda[-1]
+    assert isinstance(task, Damage)
+    return list(task.losses)
+
+
+def _setpending_losses(state: DiceState, losses: list[int]) -> None:
+    """Rewrite the losses of the damage step waiting on top of the agenda."""
+    task = state.agenda[-1]
+    assert isinstance(task, Damage)
     state.agenda[-1] = with_changes(task, losses=tuple(losses))
 
 

@@ -123,5 +123,3 @@ class BangDice:
             raise NotYourTurn(f"seat {seat} owes no decision")
         return state.pending
 
-
-__all__ = ["BangDice", "advance"]

@@ -21,7 +21,7 @@ from core.bang_dice.actions import (
     Target,
 )
 from core.bang_dice.board import clockwise_from, distance, hit_targets, living
-from core.bang_dice.decisions import legal_actions
+from core.bang_dice.decisions import legal_actions, pending_losses
 from core.bang_dice.flow import count_symbols, dynamite_count, rerollable
 from core.bang_dice.identities import reveal_options
 from core.bang_dice.ids import (
@@ -94,7 +94,7 @@ def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
                 return DiscardArrow(seat, chief=True)
             return DiscardArrow(seat) if me.arrows else Skip()
         case Decision.BART_ARROWS:
-            life, loss = state.seats[seat].life, _pending_loss(state, seat)
+            life, loss = state.seats[seat].life, pending_losses(state)[seat]
             needed = min(loss - life + 1 if loss >= life else 0, frame.limit)
             if needed > state.pile:
                 return Amount(needed, chief=True)
@@ -119,12 +119,6 @@ def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
         case Decision.LEFT_HAND_ARROWS:
             return Amount(frame.limit, chief=state.seats[seat].chief)
     return legal_actions(state, frame, seat)[0]
-
-
-def _pending_loss(state: DiceState, seat: int) -> int:
-    task = state.agenda[-1] if state.agenda else None
-    losses = getattr(task, "losses", ())
-    return int(losses[seat]) if seat < len(losses) else 0
 
 
 # --- the bot ---------------------------------------------------------------------------------
@@ -258,7 +252,7 @@ def _bot_dice_choice(state: DiceState, frame: Frame) -> DiceAction:
 def _bot_molly(state: DiceState, frame: Frame) -> DiceAction:
     """Take an ally's loss when it would kill the ally and Molly survives it."""
     victim = frame.targets[0]
-    loss = _pending_loss(state, victim)
+    loss = pending_losses(state)[victim]
     molly = state.seats[frame.seat]
     saves = loss >= state.seats[victim].life and molly.life > loss
     return Target(victim) if saves and _enemy_score(state, frame.seat, victim) < 0 else Skip()
@@ -276,8 +270,6 @@ def _bot_ghost(state: DiceState, frame: Frame) -> DiceAction:
         return GhostToken(0, ally)
     return GhostToken(0, enemy)
 
-
-__all__ = ["bot_action", "default_action", "distance", "known_ally"]
 
 
 def bot_identity(state: DiceState, frame: Frame, seat: int) -> DiceAction | None:

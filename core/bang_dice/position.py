@@ -12,7 +12,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from core.bang_dice.ids import (
     ARROWS_IN_GAME,
-    CHARACTER_LIFE,
     DIE_FACES,
     IDENTITY_ROLE,
     Character,
@@ -167,5 +166,3 @@ def describe(state: DiceState) -> dict[str, Any]:
         "public_view": group,
     }
 
-
-__all__ = ["CHARACTER_LIFE", "build_position", "describe"]

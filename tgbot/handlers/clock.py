@@ -10,7 +10,7 @@ from telegram.ext import ContextTypes
 
 from storage import deadlines as store
 from storage import lobby
-from storage.models import ActorKind, Game, GameStatus
+from storage.models import Game, GameStatus
 from tgbot.context import chat_language, services
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
@@ -143,5 +143,3 @@ def _duration(text: str) -> int:
     units = {"m": 60, "h": 3600, "d": 86_400}
     return int(text[:-1]) * units[text[-1]]
 
-
-__all__ = ["ActorKind", "back", "clock_settings", "extend", "skip"]

@@ -47,12 +47,12 @@ def screens() -> str:
         parts.append(_block("Lobby", lobby(language, game_id=1, title=title,
                                            names=NAMES[:3], options={"modules": ["ghost"]},
                                            max_players=8, join_url="https://t.me/bot?start=j1")))
-        parts.append(_block("A turn prompt", _table(language, game, prompt_state, NAMES)))
-        parts.append(_block("A finished table", _table(language, game, state, NAMES)))
+        parts.append(_block("A turn prompt", _table(language, prompt_state, NAMES)))
+        parts.append(_block("A finished table", _table(language, state, NAMES)))
     return "\n".join(parts)
 
 
-def _table(language: str, game: object, state: object, names: Sequence[str]) -> Rendered:
+def _table(language: str, state: object, names: Sequence[str]) -> Rendered:
     engine = get_game("bang_dice")
     view = engine.view_json(engine.view(state, None))
     text = table(language, view, names, [], game_title(language, "bang_dice"))
