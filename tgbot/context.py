@@ -9,6 +9,7 @@ from telegram.ext import ContextTypes
 
 from storage import lobby
 from storage.commands import Player
+from storage.models import Game
 from tgbot.i18n import pick_language
 from tgbot.publish import Publisher
 from tgbot.service import GameService
@@ -53,6 +54,21 @@ async def remember_user(context: ContextTypes.DEFAULT_TYPE, update: Update, *,
                                      display_name=user.full_name[:64] or str(user.id),
                                      language=None, can_dm=can_dm, now=found.games.now)
     return stored.language or pick_language(user.language_code)
+
+
+async def active_game_here(context: ContextTypes.DEFAULT_TYPE, update: Update) -> Game | None:
+    """Return the lobby or running game of the update's chat and forum topic, or None."""
+    chat = update.effective_chat
+    if chat is None:
+        return None
+    return await lobby.active_game(services(context).games.uow_factory, chat_id=chat.id,
+                                   topic_id=topic_of(update))
+
+
+def topic_of(update: Update) -> int | None:
+    """Return the forum topic an update came from (None outside forum topics)."""
+    message = update.effective_message
+    return message.message_thread_id if message and message.is_topic_message else None
 
 
 async def chat_language(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:

@@ -11,18 +11,14 @@ from telegram.ext import ContextTypes
 from storage import deadlines as store
 from storage import lobby
 from storage.models import Game, GameStatus
-from tgbot.context import chat_language, services
+from tgbot.context import active_game_here, chat_language, services
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 
 
 async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
-    chat = update.effective_chat
-    if chat is None:
-        return None
-    found = services(context)
-    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id, topic_id=None)
+    game = await active_game_here(context, update)
     return game if game is not None and game.status is GameStatus.RUNNING else None
 
 

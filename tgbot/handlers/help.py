@@ -7,7 +7,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from storage import lobby
-from tgbot.context import chat_language, remember_user, services
+from tgbot.context import active_game_here, chat_language, remember_user, services
 from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import LANGUAGES, t
@@ -79,7 +79,7 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id, topic_id=None)
+    game = await active_game_here(context, update)
     if game is None or game.id is None:
         await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return

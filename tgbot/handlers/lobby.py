@@ -14,7 +14,14 @@ from storage import lobby
 from storage.errors import StorageError
 from storage.models import GameStatus, MessagePurpose
 from tgbot.callbacks import Callback, newgame_data
-from tgbot.context import chat_language, player_of, remember_user, services
+from tgbot.context import (
+    active_game_here,
+    chat_language,
+    player_of,
+    remember_user,
+    services,
+    topic_of,
+)
 from tgbot.i18n import t
 from tgbot.publish import markup
 from tgbot.render.dice import game_title
@@ -22,11 +29,6 @@ from tgbot.render.lobby import MODULES
 from tgbot.render.lobby import lobby as render_lobby
 
 log = logging.getLogger(__name__)
-
-
-def _topic(update: Update) -> int | None:
-    message = update.effective_message
-    return message.message_thread_id if message and message.is_topic_message else None
 
 
 async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
@@ -89,7 +91,7 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: s
     found = services(context)
     try:
         game_id = await lobby.open_lobby(found.games.uow_factory, chat_id=chat.id,
-                                         topic_id=_topic(update), kind=kind, options={},
+                                         topic_id=topic_of(update), kind=kind, options={},
                                          creator=player_of(update), now=found.games.now)
     except StorageError:
         await message.reply_text(t(language, "This chat already has a game. Use /status "
@@ -106,8 +108,7 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await remember_user(context, update)
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id,
-                                   topic_id=_topic(update))
+    game = await active_game_here(context, update)
     if game is None or game.id is None or game.status is not GameStatus.LOBBY:
         await message.reply_text(t(language, "There is no open table here. Start one with "
                                              "/newgame."))

@@ -14,7 +14,7 @@ from storage import lobby
 from storage.errors import StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
-from tgbot.context import chat_language, remember_user, services
+from tgbot.context import active_game_here, chat_language, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table, show_lobby
 from tgbot.i18n import t
 from tgbot.publish import describe_events
@@ -131,9 +131,7 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id,
-                                   topic_id=message.message_thread_id
-                                   if message.is_topic_message else None)
+    game = await active_game_here(context, update)
     if game is None or game.id is None:
         await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
@@ -151,7 +149,7 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await lobby.active_game(found.games.uow_factory, chat_id=chat.id, topic_id=None)
+    game = await active_game_here(context, update)
     if game is None or game.id is None:
         await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
