@@ -14,8 +14,9 @@ AnyGame = Game[Any, Any, Any]
 @cache
 def _games() -> dict[str, AnyGame]:
     from core.bang_dice.game import BangDice
+    from core.colt_express.game import ColtExpress
 
-    games: list[AnyGame] = [BangDice()]
+    games: list[AnyGame] = [BangDice(), ColtExpress()]
     return {game.name: game for game in games}
 
 

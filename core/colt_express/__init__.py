@@ -1,0 +1,1 @@
+"""Colt Express: the train robbery game, as a pure engine."""

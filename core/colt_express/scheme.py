@@ -1,0 +1,174 @@
+"""Phase 1, Schemin': round start, turns, plays and draws, the expert discard [CE-SCHEME]."""
+
+from __future__ import annotations
+
+from core.colt_express.cards import (
+    can_draw,
+    deal_hand,
+    draw_cards,
+    hand_keys,
+    playable_keys,
+    take_from_hand,
+)
+from core.colt_express.events import (
+    CardPlayed,
+    HandDiscarded,
+    Passed,
+    PhaseStarted,
+    RoundStarted,
+    TurnStarted,
+)
+from core.colt_express.ids import (
+    DISCARD,
+    GHOST,
+    PHASE_DISCARD,
+    PHASE_SCHEME,
+    PHASE_STEAL,
+    SCHEME,
+    SPEEDING,
+    SWITCHING,
+    TUNNEL,
+    card_bandit,
+    pattern_of,
+)
+from core.colt_express.state import ColtState, Pending, Played
+from core.colt_express.train import has_ability
+from core.engine.protocol import Event
+
+DRAW_COUNT = 3
+
+
+def pattern(state: ColtState) -> str:
+    """Return the current round card's turn symbols."""
+    return pattern_of(state.round_cards[state.round], state.players)
+
+
+def symbol(state: ColtState) -> str:
+    """Return the current turn's symbol."""
+    return pattern(state)[state.turn]
+
+
+def start_round(state: ColtState, out: list[Event]) -> None:
+    """Turn up the round card, deal every hand and open the first turn [CE-RND-1, CE-RND-2]."""
+    state.phase = PHASE_SCHEME
+    state.pile = []
+    state.resolving = 0
+    out.append(RoundStarted(round=state.round, card=state.round_cards[state.round],
+                            pattern=pattern(state), first=state.first))
+    for seat in range(state.players):
+        deal_hand(state, out, seat)
+    state.turn = 0
+    _open_turn(state, out)
+
+
+def _open_turn(state: ColtState, out: list[Event]) -> None:
+    """Set the playing order of the current turn [CE-ROUND-0, R-CE-18]."""
+    step = -1 if symbol(state) == SWITCHING else 1
+    state.order = [(state.first + step * i) % state.players for i in range(state.players)]
+    state.steps_left = 2 if symbol(state) == SPEEDING else 1
+    out.append(TurnStarted(turn=state.turn, symbol=symbol(state), order=tuple(state.order)))
+
+
+def scheme_options(state: ColtState, seat: int) -> list[str]:
+    """Return a seat's Schemin' choices: play a card (face down for Ghost's option) or draw."""
+    options = [f"p{key}" for key in playable_keys(state, seat)]
+    if state.turn == 0 and symbol(state) != TUNNEL:  # [CE-CHAR-GHOST-1]
+        options += [f"q{key}" for key in playable_keys(state, seat)
+                    if has_ability(state, int(key[0]), GHOST)]
+    if can_draw(state, seat):
+        options.append("d")
+    return options
+
+
+def scheme_step(state: ColtState, out: list[Event]) -> None:
+    """Ask the next seat to scheme, or pass it when it cannot act [R-CE-06]."""
+    seat = state.order[0]
+    if scheme_options(state, seat):
+        state.pending = Pending(SCHEME, [seat])
+        return
+    out.append(Passed(seat=seat))
+    _step_done(state, out)
+
+
+def answer_scheme(state: ColtState, out: list[Event], seat: int, action: str) -> None:
+    """Play or draw for the seat on turn [CE-SCHEME-1, CE-SCHEME-3]."""
+    if action == "d":
+        draw_cards(state, out, seat, DRAW_COUNT)
+    else:
+        card = take_from_hand(state, seat, action[1:])
+        face_down = symbol(state) == TUNNEL or action[0] == "q"
+        state.pile.append(Played(card, seat, face_down))
+        bandit = card_bandit(card)
+        if face_down:  # [CE-SCHEME-4] the group sees only "a card"
+            out.append(CardPlayed(seat=seat, bandit=bandit, card="", face_down=True))
+            out.append(CardPlayed(seat=seat, bandit=bandit, card=card, face_down=True,
+                                  audience=frozenset({seat})))
+        else:
+            out.append(CardPlayed(seat=seat, bandit=bandit, card=card, face_down=False))
+    _step_done(state, out)
+
+
+def _step_done(state: ColtState, out: list[Event]) -> None:
+    """Count one step of the seat on turn; move to the next seat, turn or phase."""
+    state.steps_left -= 1
+    if state.steps_left > 0:
+        return
+    state.order.pop(0)
+    state.steps_left = 2 if symbol(state) == SPEEDING else 1
+    if state.order:
+        return
+    state.turn += 1
+    if state.turn < len(pattern(state)):
+        _open_turn(state, out)
+        return
+    _end_scheming(state, out)
+
+
+def _end_scheming(state: ColtState, out: list[Event]) -> None:
+    """Return hands to the decks, or (expert) ask each seat what to discard [CE-SCHEME-5]."""
+    if not state.expert:
+        for player in state.seats:
+            player.deck.extend(player.hand)
+            player.hand = []
+        start_stealing(state, out)
+        return
+    state.phase = PHASE_DISCARD
+    owed = [seat for seat, player in enumerate(state.seats) if player.hand]
+    if owed:
+        state.pending = Pending(DISCARD, owed)
+    else:
+        start_stealing(state, out)
+
+
+def discard_options(state: ColtState, seat: int) -> list[str]:
+    """Return a seat's end-of-Schemin' choices: discard one card of a kind, or keep the rest."""
+    return ["k", *(f"z{key}" for key in hand_keys(state, seat))]
+
+
+def answer_discard(state: ColtState, out: list[Event], frame: Pending, seat: int,
+                   action: str) -> None:
+    """Discard one card, or keep the rest on top of the deck [CE-EXPERT-3, R-CE-11]."""
+    player = state.seats[seat]
+    if action != "k":
+        player.discard.append(take_from_hand(state, seat, action[1:]))
+        player.discarded += 1
+        if player.hand:
+            state.pending = Pending(DISCARD, list(frame.owed_by))
+            return
+    out.append(HandDiscarded(seat=seat, count=player.discarded))
+    player.discarded = 0
+    player.deck.extend(player.hand)
+    player.hand = []
+    owed = [s for s in frame.owed_by if s != seat]
+    if owed:
+        state.pending = Pending(DISCARD, owed)
+    else:
+        start_stealing(state, out)
+
+
+def start_stealing(state: ColtState, out: list[Event]) -> None:
+    """Turn the pile over and start resolving it from the first card played [CE-STEAL-1]."""
+    state.phase = PHASE_STEAL
+    state.resolving = 0
+    out.append(PhaseStarted(phase=PHASE_STEAL))
+
