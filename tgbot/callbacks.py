@@ -4,11 +4,13 @@
 |---|---|
 | `p:<game>:<version>:<action>` | play an action text on a game at a version |
 | `k:<game>:<version>:<dice>` | re-draw the re-roll prompt with these dice marked (no game change) |
-| `l:<game>:<op>` | a lobby button: `leave`, `start`, `cancel`, `bot`, `opt`, or `m<module>` |
+| `l:<game>:<op>` | a lobby button: `leave`, `start`, `cancel`, `bot`, `opt`, `timer`, an option |
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
 | `n:<kind>` | open a new table of a game kind (the `/newgame` menu) |
 
-Anything else, or a malformed form, raises BadCallback: a forged press changes nothing.
+`timer` moves the table's turn timer to the next preset; an option op is the game front's
+(the dice game: `m<module>` toggles an Old Saloon module). Anything else, or a malformed
+form, raises BadCallback: a forged press changes nothing.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Publishing a game to Telegram: one table message per turn, edited in place; DMs for secrets.
 
-A new group message is sent only for a new turn, an elimination or the end; everything
-else edits the current table message, and an edit whose text and buttons are unchanged
-is never sent (the last rendering's hash is stored with the message reference).
+A new group message is sent only for a new turn or the end; everything else edits the
+current table message, and an edit whose text and buttons are unchanged is never sent
+(the last rendering's hash is stored with the message reference). Each seat owing a
+private choice has one live DM prompt, edited while the seat keeps owing one. What is
+game-specific comes from the game's front (tgbot/render/front.py).
 """
 
 from __future__ import annotations
@@ -21,19 +23,12 @@ from telegram.error import BadRequest, Forbidden
 from core.engine.protocol import Event
 from storage import lobby
 from storage.deadlines import set_times
-from storage.models import GameStatus, MessagePurpose
+from storage.models import GameStatus, MessagePurpose, MessageRef
 from tgbot.callbacks import mine_data
 from tgbot.deadlines import in_quiet, timers_of
 from tgbot.i18n import t
-from tgbot.render.dice import (
-    Rendered,
-    event_line,
-    game_title,
-    prompt_buttons,
-    role_name,
-    table,
-    waiting_line,
-)
+from tgbot.render.front import GameFront, front_for
+from tgbot.render.rendered import Buttons, Rendered
 from tgbot.service import GameService, Played, Table
 
 log = logging.getLogger(__name__)
@@ -55,36 +50,6 @@ def content_hash(rendered: Rendered) -> str:
     return hashlib.sha256(repr((rendered.text, rendered.buttons)).encode()).hexdigest()[:32]
 
 
-def group_prompt(table_: Table) -> tuple[int | None, list[str]]:
-    """Return the seat whose buttons the group table shows, and those public actions.
-
-    A reaction window shows no buttons in the group; a start-of-turn decision shows only
-    "go on" there (reveals go by DM), so the table looks the same whoever holds a card.
-    """
-    engine, state = table_.engine, table_.state
-    owed = sorted(engine.to_act(state))
-    view = engine.view(state, None)
-    if len(owed) != 1 or getattr(view, "window", None):
-        return None, []
-    seat = owed[0]
-    legal = [engine.encode_action(a) for a in engine.legal_actions(state, seat)]
-    if view.decision == "start_reveal":
-        legal = [a for a in legal if a == "x"]
-    return seat, legal
-
-
-def private_prompts(table_: Table) -> dict[int, list[str]]:
-    """Return, per seat, the actions that only that seat may see (identity reveals)."""
-    engine, state = table_.engine, table_.state
-    _, public = group_prompt(table_)
-    prompts = {}
-    for seat in sorted(engine.to_act(state)):
-        legal = [engine.encode_action(a) for a in engine.legal_actions(state, seat)]
-        if set(legal) - set(public) - {"x"}:
-            prompts[seat] = legal
-    return prompts
-
-
 class Publisher:
     """Sends and edits the messages of games."""
 
@@ -103,18 +68,19 @@ class Publisher:
         """Return the group table of a running or finished game, with the owing seat's buttons."""
         engine, state, game = table_.engine, table_.state, table_.game
         assert game.id is not None
+        front = front_for(game.kind)
         view = engine.view_json(engine.view(state, None))
         events = await self.service.history(game.id)
-        recent = _current_turn_lines(language, events, table_.names)
-        text = table(language, view, table_.names, recent, game_title(language, game.kind))
-        text += "\n\n" + waiting_line(language, view, table_.names)
-        seat, legal = group_prompt(table_)
-        buttons: tuple[tuple[tuple[str, str], ...], ...] = ()
-        if seat is not None and legal and view["outcome"] is None:
-            buttons = prompt_buttons(language, view, legal, table_.names, game.id, keep)
-        if view["outcome"] is None:
-            buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
-        return Rendered(text, buttons)
+        recent = _current_turn_lines(front, language, events, table_.names, view)
+        text = front.table_text(language, view, table_.names, recent)
+        text += "\n\n" + front.waiting_line(language, view, table_.names)
+        if engine.outcome(state) is not None:
+            return Rendered(text)
+        seat, legal = front.group_prompt(engine, state)
+        buttons: Buttons = ()
+        if seat is not None and legal:
+            buttons = front.prompt_buttons(language, view, legal, table_.names, game.id, keep)
+        return Rendered(text, (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),)))
 
     async def after_timeout(self, played: Played, seat: int, *, bot: bool) -> None:
         """Publish a timeout: a short note on the table, then what the default move changed."""
@@ -150,7 +116,7 @@ class Publisher:
             await self.send(user, game_id, Rendered(t(
                 user_language, "⏳ Your move is waiting in your game (deadline: {due} UTC).",
                 due=_when(game.deadline_at))), None)
-        turn = table_.engine.view(table_.state, None).turn_number
+        turn = front_for(game.kind).turn_marker(table_.engine, table_.state)
         if owed and game.lobby.get("mentioned_turn") != turn:
             mentions = ", ".join(f'<a href="tg://user?id={table_.user_of(s)}">'
                                  f"{html.escape(table_.names[s])}</a>" for s in owed)
@@ -172,15 +138,18 @@ class Publisher:
         game = table_.game
         assert game.id is not None
         language = await self.language_of_chat(game.chat_id)
+        front = front_for(game.kind)
         await self._send_private_events(table_, played.events)
-        public = [e for e in played.events if e.visible_to(None)]
-        new_turn = any(e.kind in ("turn_started", "game_ended") for e in public)
-        # Eliminations mid-turn show in the edited table; those that end a turn open the next
-        # table message, so a turn costs the group one new message.
-        eliminations = [line for e in public if e.kind == "eliminated"
-                        if (line := event_line(language, e.to_json(), table_.names))]
+        engine, state = table_.engine, table_.state
+        public = [e.to_json() for e in played.events if e.visible_to(None)]
+        new_turn = engine.outcome(state) is not None or any(map(front.is_turn_start, public))
+        # Headlines (eliminations) mid-turn show in the edited table; those that end a turn
+        # open the next table message, so a turn costs the group one new message.
+        view = engine.view_json(engine.view(state, None))
+        headlines = [line for e in public if front.is_headline(e)
+                     if (line := front.event_line(language, e, table_.names, view))]
         await self.show_table(table_, language, new_message=new_turn,
-                              lead=[*notes, *(eliminations if new_turn else ())])
+                              lead=[*notes, *(headlines if new_turn else ())])
         await self._send_private_prompts(table_)
 
     async def show_table(self, table_: Table, language: str, *, new_message: bool,
@@ -241,25 +210,23 @@ class Publisher:
         try:
             await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
                                                      reply_markup=None)
-        except BadRequest as error:
+        except (BadRequest, Forbidden) as error:
             log.info("could not retire message %s: %s", message_id, error)
         await lobby.forget_message(self.service.uow_factory, chat_id=chat_id,
                                    message_id=message_id)
 
     async def _send_private_events(self, table_: Table, events: Sequence[Event]) -> None:
-        """DM each seat its secrets as they are dealt (its identity)."""
+        """DM each seat its secrets as they are dealt (the front says which and to whom)."""
+        front = front_for(table_.game.kind)
         for event in events:
-            if event.kind != "role_dealt":  # public roles (the Sheriff) are told privately too
-                continue
             data = event.to_json()
-            user = table_.user_of(data["seat"])
-            if user is None:
-                continue
-            language = await self.language_of_user(user)
-            role = data.get("identity") or data["role"]
-            text = t(language, "🤫 Your secret identity: <b>{role}</b>",
-                     role=role_name(language, role))
-            await self.send(user, table_.game.id or 0, Rendered(text), None)
+            for seat in front.dm_seats(data):
+                user = table_.user_of(seat)
+                if user is None:
+                    continue
+                language = await self.language_of_user(user)
+                for text in front.private_event_texts(language, data):
+                    await self.send(user, table_.game.id or 0, Rendered(text), None)
 
     async def language_of_user(self, user_id: int) -> str:
         """Return a user's language (the default when unknown)."""
@@ -267,23 +234,44 @@ class Publisher:
         return user.language if user and user.language else "pt-BR"
 
     async def _send_private_prompts(self, table_: Table) -> None:
-        """DM the seats that have private choices now (identity reveals), once per version."""
-        game = table_.game
+        """DM the seats that have private choices now, one live prompt message per seat.
+
+        A seat that still owes a private choice has its prompt edited in place (skipped when
+        unchanged); one that no longer does has its prompt's buttons removed.
+        """
+        game, engine, state = table_.game, table_.engine, table_.state
         assert game.id is not None
-        prompts = private_prompts(table_)
-        if not prompts:
-            return
-        engine = table_.engine
+        front = front_for(game.kind)
+        prompts = front.private_prompts(engine, state) if engine.outcome(state) is None else {}
+        refs = await lobby.message_refs(self.service.uow_factory, game_id=game.id,
+                                        purpose=MessagePurpose.PROMPT)
+        live: dict[int | None, MessageRef] = {r.seat: r for r in refs if r.seat in prompts}
+        for ref in refs:
+            if live.get(ref.seat) is not ref:
+                await self.retire(ref.chat_id, ref.message_id)
         for seat, legal in prompts.items():
             user = table_.user_of(seat)
             if user is None:
                 continue
             language = await self.language_of_user(user)
-            view = engine.view_json(engine.view(table_.state, seat))
-            text = t(language, "🎭 A secret choice in your game: {decision}",
-                     decision=html.escape(view.get("window") or view["decision"] or ""))
-            buttons = prompt_buttons(language, view, legal, table_.names, game.id)
-            await self.send(user, game.id, Rendered(text, buttons), MessagePurpose.PROMPT, seat)
+            view = engine.view_json(engine.view(state, seat))
+            rendered = Rendered(front.private_prompt_text(language, view, table_.names),
+                                front.prompt_buttons(language, view, legal, table_.names,
+                                                     game.id))
+            await self._post_prompt(user, game.id, seat, live.get(seat), rendered)
+
+    async def _post_prompt(self, user: int, game_id: int, seat: int, live: MessageRef | None,
+                           rendered: Rendered) -> None:
+        """Edit a seat's live DM prompt; send a new one if it has none (or it is gone)."""
+        if live is not None:
+            try:
+                await self.edit(live.chat_id, live.message_id, live.content_hash, rendered)
+                return
+            except (BadRequest, Forbidden) as error:
+                log.info("could not edit prompt %s: %s", live.message_id, error)
+                await lobby.forget_message(self.service.uow_factory, chat_id=live.chat_id,
+                                           message_id=live.message_id)
+        await self.send(user, game_id, rendered, MessagePurpose.PROMPT, seat)
 
 
 def _when(moment: Any) -> str:
@@ -291,15 +279,20 @@ def _when(moment: Any) -> str:
     return moment.strftime("%d/%m %H:%M") if moment is not None else "—"
 
 
-def _current_turn_lines(language: str, events: Sequence[Event], names: Sequence[str]) -> list[str]:
+def _current_turn_lines(front: GameFront, language: str, events: Sequence[Event],
+                        names: Sequence[str], view: dict[str, Any]) -> list[str]:
     """Return the lines of the public events since the current turn started."""
-    public = [e.to_json() for e in events if e.visible_to(None)]
-    start = max((i for i, e in enumerate(public) if e["kind"] == "turn_started"), default=0)
-    lines = [line for e in public[start:] if (line := event_line(language, e, names))]
-    return lines[-RECENT_LINES:]
+    public = [e for e in events if e.visible_to(None)]
+    start = max((i for i, e in enumerate(public) if front.is_turn_start(e.to_json())),
+                default=0)
+    return describe_events(front, language, public[start:], names, view)[-RECENT_LINES:]
 
 
-def describe_events(language: str, events: Sequence[Any], names: Sequence[str]) -> list[str]:
-    """Return the public events as lines (for /history)."""
+def describe_events(front: GameFront, language: str, events: Sequence[Event],
+                    names: Sequence[str], view: dict[str, Any]) -> list[str]:
+    """Return the public events as lines (for /history), skipping those not worth one.
+
+    `view` is the group's current view of the game.
+    """
     return [line for e in events if e.visible_to(None)
-            if (line := event_line(language, e.to_json(), names))]
+            if (line := front.event_line(language, e.to_json(), names, view))]

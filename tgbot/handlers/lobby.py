@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from telegram import ChatMemberUpdated, Update
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.ext import ContextTypes
 
 from core.engine.errors import InvalidSetup
-from core.engine.registry import game_ids, get_game
+from core.engine.registry import get_game
 from storage import lobby
 from storage.errors import StorageError
 from storage.models import GameStatus, MessagePurpose
@@ -22,10 +24,10 @@ from tgbot.context import (
     services,
     topic_of,
 )
+from tgbot.deadlines import PRESETS, TimerSettings, timers_of
 from tgbot.i18n import t
 from tgbot.publish import markup
-from tgbot.render.dice import game_title
-from tgbot.render.lobby import MODULES
+from tgbot.render.front import front_for, playable_kinds
 from tgbot.render.lobby import lobby as render_lobby
 
 log = logging.getLogger(__name__)
@@ -44,8 +46,9 @@ async def show_lobby(context: ContextTypes.DEFAULT_TYPE, game_id: int, *,
     table = await found.games.table(game_id)
     game = table.game
     language = await chat_language(context, game.chat_id)
-    rendered = render_lobby(language, game_id=game_id, title=game_title(language, game.kind),
+    rendered = render_lobby(language, front=front_for(game.kind), game_id=game_id,
                             names=table.names, options=game.options,
+                            turn_seconds=timers_of(game).turn_seconds,
                             max_players=get_game(game.kind).max_players,
                             join_url=found.join_url(game_id), show_options=show_options)
     refs = await lobby.message_refs(found.games.uow_factory, game_id=game_id,
@@ -71,13 +74,13 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not context.args:
         await message.reply_text(
             t(group_language, "Which game?"),
-            reply_markup=markup(tuple(((game_title(group_language, kind), newgame_data(kind)),)
-                                      for kind in game_ids())))
+            reply_markup=markup(tuple(((front_for(kind).title(group_language),
+                                        newgame_data(kind)),) for kind in playable_kinds())))
         return
     kind = context.args[0]
-    if kind not in game_ids():
+    if kind not in playable_kinds():
         await message.reply_text(t(group_language, "Unknown game. Available: {games}",
-                                   games=", ".join(game_ids())))
+                                   games=", ".join(playable_kinds())))
         return
     await open_table(update, context, kind, group_language)
 
@@ -153,7 +156,10 @@ def lobby_error(language: str, error: Exception) -> str:
 
 async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
                        callback: Callback) -> None:
-    """Handle Leave / Add a bot / Options / a module toggle / Start / Cancel."""
+    """Handle Leave / Add a bot / Options / the turn timer / a game option / Start / Cancel.
+
+    Everything but Leave and Add a bot is for the table's creator or a chat admin.
+    """
     query, user = update.callback_query, update.effective_user
     assert query is not None
     assert user is not None
@@ -163,7 +169,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
     language = await chat_language(context, game.chat_id)
     op = callback.payload
     manager = user.id == game.creator_id or await is_admin(context, game.chat_id, user.id)
-    if (op in ("start", "cancel", "opt") or op.startswith("m")) and not manager:
+    if op not in ("leave", "bot") and not manager:
         await query.answer(t(language, "Only the table's creator or an admin can do that."),
                            show_alert=True)
         return
@@ -186,8 +192,12 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
             await query.edit_message_reply_markup(None)
             await found.publisher.after_play(played)
             return
-        elif op.startswith("m") and op[1:] in MODULES:
-            await _toggle_module(context, callback.game_id, op[1:])
+        elif op == "timer":
+            await lobby.set_lobby(found.games.uow_factory, game_id=callback.game_id,
+                                  lobby=with_next_turn_timer(game.lobby))
+        elif (options := front_for(game.kind).toggle_option(game.options, op)) is not None:
+            await lobby.set_options(found.games.uow_factory, game_id=callback.game_id,
+                                    options=options)
     except InvalidSetup as error:
         await query.answer(setup_error(language, str(error)), show_alert=True)
         return
@@ -195,7 +205,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
         await query.answer(lobby_error(language, error), show_alert=True)
         return
     await query.answer()
-    await show_lobby(context, callback.game_id, show_options=op == "opt" or op.startswith("m"))
+    await show_lobby(context, callback.game_id, show_options=op not in ("leave", "bot"))
 
 
 def setup_error(language: str, detail: str) -> str:
@@ -203,13 +213,17 @@ def setup_error(language: str, detail: str) -> str:
     return t(language, "The game cannot start like this: {detail}", detail=detail)[:200]
 
 
-async def _toggle_module(context: ContextTypes.DEFAULT_TYPE, game_id: int, module: str) -> None:
-    found = services(context)
-    game = await lobby.load_game(found.games.uow_factory, game_id=game_id)
-    modules = list(game.options.get("modules", []))
-    modules = [m for m in modules if m != module] if module in modules else [*modules, module]
-    await lobby.set_options(found.games.uow_factory, game_id=game_id,
-                            options={**game.options, "modules": modules})
+def with_next_turn_timer(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a table's front settings with its turn timer at the next preset.
+
+    The table's timers start as a copy of the chat's (`/settings`), so this overrides the
+    chat's turn timer for this table only; after the longest preset comes the shortest.
+    """
+    timers = dict(settings.get("timers", {}))
+    current = TimerSettings.model_validate(timers).turn_seconds
+    presets = sorted(PRESETS.values())
+    timers["turn_seconds"] = next((p for p in presets if p > current), presets[0])
+    return {**settings, "timers": timers}
 
 
 async def bot_added(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -9,7 +9,6 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError, GameOver, NotYourTurn, StaleVersion
-from core.engine.registry import game_ids
 from storage import lobby
 from storage.errors import StorageError
 from storage.models import GameStatus
@@ -18,7 +17,7 @@ from tgbot.context import active_game_here, chat_language, remember_user, servic
 from tgbot.handlers.lobby import lobby_button, open_table, show_lobby
 from tgbot.i18n import t
 from tgbot.publish import describe_events
-from tgbot.render.dice import role_name
+from tgbot.render.front import front_for, playable_kinds
 
 log = logging.getLogger(__name__)
 HISTORY_LINES = 25
@@ -47,7 +46,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if callback.kind == "n":
             await query.answer()
             chat = update.effective_chat
-            if chat is not None and callback.payload in game_ids():
+            if chat is not None and callback.payload in playable_kinds():
                 await open_table(update, context, callback.payload,
                                  await chat_language(context, chat.id))
             return
@@ -109,7 +108,7 @@ async def _toggle(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: 
 
 async def _mine(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Callback,
                 language: str) -> None:
-    """Show the presser's secret identity in a private pop-up."""
+    """Show the presser's secrets (the front's "mine" text) in a private pop-up."""
     query = update.callback_query
     assert query is not None
     table = await services(context).games.table(callback.game_id)
@@ -117,11 +116,9 @@ async def _mine(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Ca
     if seat is None or table.state is None:
         await query.answer(t(language, "You are not at this table."), show_alert=True)
         return
-    view = table.engine.view(table.state, seat)
-    mine = view.seats[seat]
-    role = mine.identity or view.role
-    await query.answer(t(language, "🤫 Your secret identity: {role}",
-                         role=role_name(language, role))[:200], show_alert=True)
+    front = front_for(table.game.kind)
+    await query.answer(front.mine_text(language, table.engine, table.state, seat)[:200],
+                       show_alert=True)
 
 
 async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -154,6 +151,10 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
     table = await found.games.table(game.id)
-    lines = describe_events(language, await found.games.history(game.id), table.names)
+    lines = []
+    if table.state is not None:
+        view = table.engine.view_json(table.engine.view(table.state, None))
+        lines = describe_events(front_for(game.kind), language,
+                                await found.games.history(game.id), table.names, view)
     text = "\n".join(lines[-HISTORY_LINES:]) or t(language, "Nothing has happened yet.")
     await message.reply_html(text[-4000:])

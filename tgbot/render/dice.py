@@ -2,17 +2,19 @@
 
 Pure functions of engine views and events: no Telegram calls. Buttons are returned as
 rows of (label, callback data) and (label, url) pairs; the handlers build the markup.
+`DiceFront` is the game's front for the shell (tgbot/render/front.py).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tgbot.callbacks import action_data, keep_data
+from core.engine.registry import AnyGame
+from tgbot.callbacks import action_data, keep_data, lobby_data
 from tgbot.i18n import t
+from tgbot.render.rendered import Buttons
 
 FACE_ICON = {
     "arrow": "🏹", "dynamite": "🧨", "bullseye_1": "①", "bullseye_2": "②", "beer": "🍺",
@@ -20,6 +22,7 @@ FACE_ICON = {
     "double_bullseye_2": "②②", "double_beer": "🍺🍺", "double_gatling": "🔫🔫",
 }
 DIE_MARK = {"base_die": "", "loudmouth_die": "ᴸ", "coward_die": "ᶜ"}
+MODULES = ("saloon_dice", "chief_arrow", "special_identities", "new_characters", "ghost")
 
 
 def role_name(language: str, role: str) -> str:
@@ -52,23 +55,19 @@ def character_name(character: str) -> str:
     return special.get(character, character.replace("_", " ").title())
 
 
-def game_title(language: str, kind: str) -> str:
-    """Return the localised title of a game kind."""
-    titles = {"bang_dice": t(language, "BANG! The Dice Game")}
-    return titles.get(kind, kind)
+def module_name(language: str, module: str) -> str:
+    """Return the localised name of an Old Saloon module."""
+    names = {"saloon_dice": t(language, "Loudmouth & Coward dice"),
+             "chief_arrow": t(language, "Chief's Arrow"),
+             "special_identities": t(language, "Special identities"),
+             "new_characters": t(language, "New characters"),
+             "ghost": t(language, "The Ghost (5+ players)")}
+    return names.get(module, module)
 
 
 def face_icon(face: str | None) -> str:
     """Return the icon of a die face ("·" before the first roll)."""
     return FACE_ICON.get(face or "", "·")
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """A message to show: HTML text and button rows of (label, callback data or URL)."""
-
-    text: str
-    buttons: tuple[tuple[tuple[str, str], ...], ...] = ()
 
 
 def _seat_line(language: str, view: Any, seat: Any, names: Sequence[str]) -> str:
@@ -193,7 +192,7 @@ def action_label(language: str, action: str, view: dict[str, Any],
 
 def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
                    names: Sequence[str], game_id: int, keep: frozenset[int] | None = None,
-                   ) -> tuple[tuple[tuple[str, str], ...], ...]:
+                   ) -> Buttons:
     """Return the button rows for the legal actions of the seat owing the decision.
 
     For a re-roll, one button per die toggles it between kept and re-rolled (`keep` holds
@@ -262,3 +261,124 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
     }
     make = lines.get(kind)
     return make() if make else None
+
+
+class DiceFront:
+    """The dice game's front: its table, prompts, secrets and Old Saloon lobby options."""
+
+    def title(self, language: str) -> str:
+        """Return the game's localised title."""
+        return t(language, "BANG! The Dice Game")
+
+    def table_text(self, language: str, view: dict[str, Any], names: Sequence[str],
+                   recent: Sequence[str]) -> str:
+        """Return the group table with the turn's recent lines."""
+        return table(language, view, names, recent, self.title(language))
+
+    def waiting_line(self, language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+        """Return whom the table waits for (never who owes a reaction window)."""
+        return waiting_line(language, view, names)
+
+    def event_line(self, language: str, event: dict[str, Any], names: Sequence[str],
+                   view: dict[str, Any]) -> str | None:
+        """Return one public event as a line, or None (the view is not needed)."""
+        return event_line(language, event, names)
+
+    def is_turn_start(self, event: dict[str, Any]) -> bool:
+        """Return True for the start of a turn."""
+        return bool(event["kind"] == "turn_started")
+
+    def is_headline(self, event: dict[str, Any]) -> bool:
+        """Return True for an elimination (it opens the next turn's message)."""
+        return bool(event["kind"] == "eliminated")
+
+    def turn_marker(self, engine: AnyGame, state: Any) -> int:
+        """Return the turn number."""
+        return int(engine.view(state, None).turn_number)
+
+    def clock_kind(self, engine: AnyGame, state: Any) -> str:
+        """Return "window" for a reaction window, "turn" for the active player, else "reaction"."""
+        view = engine.view(state, None)
+        if view.window:
+            return "window"  # [OS-ROLE-9] the same grace for every window
+        return "turn" if view.active in engine.to_act(state) else "reaction"
+
+    def group_prompt(self, engine: AnyGame, state: Any) -> tuple[int | None, list[str]]:
+        """Return the seat whose buttons the group table shows, and those public actions.
+
+        A reaction window shows no buttons in the group; a start-of-turn decision shows only
+        "go on" there (reveals go by DM), so the table looks the same whoever holds a card.
+        """
+        owed = sorted(engine.to_act(state))
+        view = engine.view(state, None)
+        if len(owed) != 1 or view.window:
+            return None, []
+        seat = owed[0]
+        legal = [engine.encode_action(a) for a in engine.legal_actions(state, seat)]
+        if view.decision == "start_reveal":
+            legal = [a for a in legal if a == "x"]
+        return seat, legal
+
+    def private_prompts(self, engine: AnyGame, state: Any) -> dict[int, list[str]]:
+        """Return, per seat, the actions only that seat may see (identity reveals)."""
+        _, public = self.group_prompt(engine, state)
+        prompts = {}
+        for seat in sorted(engine.to_act(state)):
+            legal = [engine.encode_action(a) for a in engine.legal_actions(state, seat)]
+            if set(legal) - set(public) - {"x"}:
+                prompts[seat] = legal
+        return prompts
+
+    def prompt_buttons(self, language: str, view: dict[str, Any], legal: Sequence[str],
+                       names: Sequence[str], game_id: int,
+                       keep: frozenset[int] | None = None) -> Buttons:
+        """Return the button rows of the legal actions (`keep`: dice marked for re-rolling)."""
+        return prompt_buttons(language, view, legal, names, game_id, keep)
+
+    def private_prompt_text(self, language: str, view: dict[str, Any],
+                            names: Sequence[str]) -> str:
+        """Return the text above a secret choice (a window or a reveal)."""
+        return t(language, "🎭 A secret choice in your game: {decision}",
+                 decision=html.escape(view.get("window") or view["decision"] or ""))
+
+    def dm_seats(self, event: dict[str, Any]) -> tuple[int, ...]:
+        """Return the dealt seat of a role_dealt event (public roles are told too)."""
+        return (event["seat"],) if event["kind"] == "role_dealt" else ()
+
+    def private_event_texts(self, language: str, event: dict[str, Any]) -> list[str]:
+        """Return the secret identity of a role_dealt event."""
+        if event["kind"] != "role_dealt":
+            return []
+        role = event.get("identity") or event["role"]
+        return [t(language, "🤫 Your secret identity: <b>{role}</b>",
+                  role=role_name(language, role))]
+
+    def mine_text(self, language: str, engine: AnyGame, state: Any, seat: int) -> str:
+        """Return the seat's secret identity."""
+        view = engine.view(state, seat)
+        role = view.seats[seat].identity or view.role
+        return t(language, "🤫 Your secret identity: {role}", role=role_name(language, role))
+
+    def options_lines(self, language: str, options: Mapping[str, Any]) -> list[str]:
+        """Return the line naming the chosen Old Saloon modules (none when none chosen)."""
+        chosen = options.get("modules", [])
+        if not chosen:
+            return []
+        return [t(language, "Old Saloon: {modules}",
+                  modules=", ".join(module_name(language, m) for m in chosen))]
+
+    def option_buttons(self, language: str, game_id: int, options: Mapping[str, Any],
+                       ) -> Buttons:
+        """Return one toggle row per Old Saloon module (op `m<module>`)."""
+        chosen = options.get("modules", [])
+        return tuple(((f"{'✅' if m in chosen else '▫️'} {module_name(language, m)}",
+                       lobby_data(game_id, "m" + m)),) for m in MODULES)
+
+    def toggle_option(self, options: Mapping[str, Any], op: str) -> dict[str, Any] | None:
+        """Return the options with module `op[1:]` switched, or None if `op` is no module."""
+        module = op[1:]
+        if not op.startswith("m") or module not in MODULES:
+            return None
+        modules = list(options.get("modules", []))
+        modules = [m for m in modules if m != module] if module in modules else [*modules, module]
+        return {**options, "modules": modules}

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from core.engine.registry import get_game
 from tgbot.i18n import LANGUAGES
-from tgbot.render.dice import Rendered, game_title, prompt_buttons, table, waiting_line
+from tgbot.render.front import front_for
 from tgbot.render.lobby import lobby
+from tgbot.render.rendered import Rendered
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva"]
 
@@ -43,26 +44,24 @@ def screens() -> str:
              "game; buttons are shown as `[label]`.\n"]
     for language in LANGUAGES:
         parts.append(f"## {language}\n")
-        title = game_title(language, "bang_dice")
-        parts.append(_block("Lobby", lobby(language, game_id=1, title=title,
+        parts.append(_block("Lobby", lobby(language, front=front_for("bang_dice"), game_id=1,
                                            names=NAMES[:3], options={"modules": ["ghost"]},
-                                           max_players=8, join_url="https://t.me/bot?start=j1")))
+                                           turn_seconds=86_400, max_players=8,
+                                           join_url="https://t.me/bot?start=j1")))
         parts.append(_block("A turn prompt", _table(language, prompt_state, NAMES)))
         parts.append(_block("A finished table", _table(language, state, NAMES)))
     return "\n".join(parts)
 
 
 def _table(language: str, state: object, names: Sequence[str]) -> Rendered:
-    engine = get_game("bang_dice")
+    engine, front = get_game("bang_dice"), front_for("bang_dice")
     view = engine.view_json(engine.view(state, None))
-    text = table(language, view, names, [], game_title(language, "bang_dice"))
-    text += "\n\n" + waiting_line(language, view, names)
-    buttons: tuple[tuple[tuple[str, str], ...], ...] = ()
-    owed = sorted(engine.to_act(state))
-    if owed:
-        legal = [engine.encode_action(a) for a in engine.legal_actions(state, owed[0])]
-        buttons = prompt_buttons(language, view, legal, names, 1)
-    return Rendered(text, buttons)
+    text = front.table_text(language, view, names, [])
+    text += "\n\n" + front.waiting_line(language, view, names)
+    seat, legal = front.group_prompt(engine, state)
+    if seat is None or not legal:
+        return Rendered(text)
+    return Rendered(text, front.prompt_buttons(language, view, legal, names, 1))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,98 @@
+"""A table's own turn timer: cycled by a lobby button, shown, and used for its deadlines."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from storage import lobby
+from storage.commands import Player
+from storage.fake_uow import MemoryStore, fake_uow_factory
+from tests.tgbot.fakes import FakeBot, context_for, press
+from tgbot.callbacks import Callback, parse
+from tgbot.deadlines import timers_of
+from tgbot.handlers.lobby import lobby_button, with_next_turn_timer
+from tgbot.render.front import front_for
+from tgbot.render.lobby import duration_text
+from tgbot.render.lobby import lobby as render_lobby
+from tgbot.service import GameService
+
+CHAT = -300
+START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+
+
+def test_the_timer_cycles_through_the_presets_and_keeps_other_settings() -> None:
+    settings = {"mentioned_turn": 2, "timers": {"reaction_seconds": 600}}
+    seen = []
+    for _ in range(5):
+        settings = with_next_turn_timer(settings)
+        seen.append(settings["timers"]["turn_seconds"])
+    assert seen == [259_200, 300, 3_600, 43_200, 86_400]  # from the default, 24 h
+    assert settings["timers"]["reaction_seconds"] == 600
+    assert settings["mentioned_turn"] == 2
+    custom = with_next_turn_timer({"timers": {"turn_seconds": 5_400}})  # /settings timer 90m
+    assert custom["timers"]["turn_seconds"] == 43_200
+
+
+def test_the_lobby_shows_the_timer_and_its_button_only_with_the_options() -> None:
+    def render(language: str, show: bool) -> tuple[str, list[tuple[str, str]]]:
+        rendered = render_lobby(language, front=front_for("bang_dice"), game_id=7,
+                                names=["Ana"], options={}, turn_seconds=43_200, max_players=8,
+                                join_url="https://t.me/bot?start=j7", show_options=show)
+        return rendered.text, [b for row in rendered.buttons for b in row]
+
+    text, buttons = render("en", False)
+    assert "⏱ Turn timer: 12 h" in text
+    assert not any(data == "l:7:timer" for _, data in buttons)
+    text, buttons = render("pt-BR", True)
+    assert "⏱ Tempo por turno: 12 h" in text
+    assert ("⏱ Tempo por turno: 12 h", "l:7:timer") in buttons
+    assert parse("l:7:timer").payload == "timer"
+    assert duration_text("it", 300) == "5 min"
+    assert duration_text("en", 259_200) == "72 h"
+
+
+async def _lobby_with_chat_timer(games: GameService, turn_seconds: int) -> int:
+    await lobby.set_chat_timers(games.uow_factory, chat_id=CHAT,
+                                timers={"turn_seconds": turn_seconds}, now=games.now)
+    game_id = await lobby.open_lobby(games.uow_factory, chat_id=CHAT, topic_id=None,
+                                     kind="bang_dice", options={}, creator=Player(1, "Ana"),
+                                     now=games.now)
+    for user in (2, 3):
+        await lobby.join_lobby(games.uow_factory, game_id=game_id,
+                               player=Player(user, f"P{user}"), now=games.now)
+    return game_id
+
+
+async def test_the_table_timer_overrides_the_chats_for_that_tables_deadlines() -> None:
+    games = GameService(fake_uow_factory(MemoryStore()), now=lambda: START,
+                        seed_source=lambda: 5)
+    bot = FakeBot()
+    context = context_for(games, bot)
+    game_id = await _lobby_with_chat_timer(games, 3_600)
+    update, query = press(2)  # not the creator, not an admin
+    await lobby_button(update, context, Callback("l", game_id, -1, "timer"))
+    assert query.answers[-1][1]  # refused with an alert
+    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    assert timers_of(game).turn_seconds == 3_600
+    update, query = press(1)
+    await lobby_button(update, context, Callback("l", game_id, -1, "timer"))
+    assert query.answers == [(None, False)]
+    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    assert timers_of(game).turn_seconds == 43_200
+    shown = bot.to(CHAT, "send")[-1]
+    assert "⏱ Tempo por turno: 12 h" in shown["text"]  # the group speaks pt-BR
+    chat = await lobby.get_or_create_chat(games.uow_factory, chat_id=CHAT, now=games.now)
+    assert chat.timer_settings["turn_seconds"] == 3_600  # the chat's own setting is kept
+    played = await games.start(game_id)
+    assert played.table.game.deadline_at == START + timedelta(hours=12)
+
+
+async def test_module_toggles_still_use_their_callback_ops() -> None:
+    games = GameService(fake_uow_factory(MemoryStore()), now=lambda: START)
+    context = context_for(games, FakeBot())
+    game_id = await _lobby_with_chat_timer(games, 3_600)
+    for op in ("mghost", "mchief_arrow", "mghost", "opt", "mnothing"):
+        update, _ = press(1)
+        await lobby_button(update, context, Callback("l", game_id, -1, op))
+    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    assert game.options == {"modules": ["chief_arrow"]}

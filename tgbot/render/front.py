@@ -1,0 +1,123 @@
+"""Per-game fronts: what the Telegram shell shows and asks differently for each game.
+
+The publisher and the handlers know a game only through its engine (core) and its front.
+Fronts are listed here by game id, explicitly (nothing registers itself on import); a
+registered game without a front is not offered by /newgame. Views and events reach a
+front as JSON dicts (`engine.view_json`, `Event.to_json`); action texts are the engine's
+`encode_action` texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from core.engine.registry import AnyGame, game_ids
+from tgbot.render.colt import ColtFront
+from tgbot.render.dice import DiceFront
+from tgbot.render.rendered import Buttons
+
+Json = dict[str, Any]
+
+
+class GameFront(Protocol):
+    """The game-specific half of the Telegram front; every method is pure."""
+
+    def title(self, language: str) -> str:
+        """Return the game's localised title."""
+        ...
+
+    def table_text(self, language: str, view: Json, names: Sequence[str],
+                   recent: Sequence[str]) -> str:
+        """Return the group table of the group's view, ending with the turn's `recent` lines."""
+        ...
+
+    def waiting_line(self, language: str, view: Json, names: Sequence[str]) -> str:
+        """Return whom the table waits for and for what (the result once over)."""
+        ...
+
+    def event_line(self, language: str, event: Json, names: Sequence[str],
+                   view: Json) -> str | None:
+        """Return a public event as one line, or None for an event not worth a line.
+
+        `view` is the group's current view (for names that do not change during a game).
+        """
+        ...
+
+    def is_turn_start(self, event: Json) -> bool:
+        """Return True for the event that opens a turn (it opens a new group message)."""
+        ...
+
+    def is_headline(self, event: Json) -> bool:
+        """Return True for an event repeated at the top of the next turn's message."""
+        ...
+
+    def turn_marker(self, engine: AnyGame, state: Any) -> int:
+        """Return a number that changes when a new turn starts ("once per turn" limits)."""
+        ...
+
+    def clock_kind(self, engine: AnyGame, state: Any) -> str:
+        """Return which timer the pending decision runs on: "turn", "reaction" or "window"."""
+        ...
+
+    def group_prompt(self, engine: AnyGame, state: Any) -> tuple[int | None, list[str]]:
+        """Return the seat whose buttons the group table shows, and those action texts.
+
+        (None, []) when the group shows no buttons (every pending choice goes by DM).
+        """
+        ...
+
+    def private_prompts(self, engine: AnyGame, state: Any) -> dict[int, list[str]]:
+        """Return, per seat, the action texts that seat gets by DM."""
+        ...
+
+    def prompt_buttons(self, language: str, view: Json, legal: Sequence[str],
+                       names: Sequence[str], game_id: int,
+                       keep: frozenset[int] | None = None) -> Buttons:
+        """Return the button rows of `legal` action texts, for the group's or a seat's view.
+
+        `keep` is the game's own prompt state carried by `k:` callbacks (dice: re-rolls).
+        """
+        ...
+
+    def private_prompt_text(self, language: str, view: Json, names: Sequence[str]) -> str:
+        """Return the text above a seat's DM prompt, from that seat's view."""
+        ...
+
+    def dm_seats(self, event: Json) -> tuple[int, ...]:
+        """Return the seats told about an event by DM (its secrets, as they are dealt)."""
+        ...
+
+    def private_event_texts(self, language: str, event: Json) -> list[str]:
+        """Return the DM texts of an event for its `dm_seats` (empty: none)."""
+        ...
+
+    def mine_text(self, language: str, engine: AnyGame, state: Any, seat: int) -> str:
+        """Return the seat's secrets for the "🔒 Mine" pop-up (cut at 200 characters)."""
+        ...
+
+    def options_lines(self, language: str, options: Mapping[str, Any]) -> list[str]:
+        """Return the lobby lines naming the chosen options (empty: none chosen)."""
+        ...
+
+    def option_buttons(self, language: str, game_id: int, options: Mapping[str, Any],
+                       ) -> Buttons:
+        """Return the lobby rows that toggle the game's options (`l:` callbacks)."""
+        ...
+
+    def toggle_option(self, options: Mapping[str, Any], op: str) -> dict[str, Any] | None:
+        """Return the options after the lobby op `op`, or None if `op` is not an option."""
+        ...
+
+
+_FRONTS: dict[str, GameFront] = {"bang_dice": DiceFront(), "colt_express": ColtFront()}
+
+
+def front_for(kind: str) -> GameFront:
+    """Return the front of a game kind; raise KeyError for a game without one."""
+    return _FRONTS[kind]
+
+
+def playable_kinds() -> list[str]:
+    """Return the ids of the registered games that have a front, sorted."""
+    return [kind for kind in game_ids() if kind in _FRONTS]
