@@ -114,12 +114,17 @@ def _place_board(state: ColtState, parsed: PositionSpec) -> None:
                 bandit.received = given.received
             if given.loot is not None:
                 claimed += given.loot
+    if any(b.car == state.marshal and not b.roof for b in state.bandits):
+        # [CE-MARSHAL-2] nobody can stay inside the Marshal's car: not a reachable position
+        raise InvalidSetup(f"no bandit may be inside the Marshal's car ({state.marshal})")
     for where in (parsed.inside or {}, parsed.roof_loot or {}):
         for car, tokens in where.items():
             if not 0 <= car <= length:
                 raise InvalidSetup(f"loot car {car} is not on the train (0..{length})")
             claimed += tokens
-    if not claimed:
+    named = (parsed.inside is not None or parsed.roof_loot is not None
+             or any(b.loot is not None for b in parsed.bandits or []))
+    if not named:  # an explicit empty list (`"loot": []`) still empties that place
         return
     unknown = set(claimed) - set(TOKENS)
     if unknown or len(set(claimed)) != len(claimed):

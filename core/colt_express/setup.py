@@ -8,6 +8,7 @@ from typing import Any
 
 from core.colt_express.events import BanditMoved
 from core.colt_express.ids import (
+    ACTION_KINDS,
     CAR_LOOT,
     CHARACTERS,
     JEWELS,
@@ -147,7 +148,10 @@ def answer_team(state: ColtState, out: list[Event], frame: Pending, seat: int,
     first, second = state.seats[seat].bandits
     team = (first, second)
     marshal_of, caboose = team[int(action[1])], team[int(action[2])]
-    cards = [c for b in team for c in action_card_ids(b) if c[1] != MARSHAL]
+    # [CE-2P-2] 11 cards: ONE card of each action type per bandit (Move, Floor Change,
+    # Fire, Robbery, Punch: 2 of each type in all) plus a single Marshal card, not both
+    # bandits' full 10-card sets.
+    cards = [f"{b}{kind}1" for b in team for kind in ACTION_KINDS if kind != MARSHAL]
     cards.append(f"{marshal_of}{MARSHAL}1")
     _give_deck(state, seat, cards, forced_deck)
     other = second if caboose == first else first

@@ -58,7 +58,8 @@ class PileView:
 
 @dataclass(frozen=True)
 class ColtView:
-    """A table as one audience sees it; `hand` is the viewer's own (empty for the group)."""
+    """A table as one audience sees it; `hand` and `discard` (the expert discard pile, oldest
+    first) are the viewer's own, empty for the group [CE-EXPERT-6]."""
 
     viewer: int | None
     bandits: tuple[BanditView, ...]
@@ -75,6 +76,7 @@ class ColtView:
     resolving: int
     hand: tuple[str, ...]
     hand_keys: tuple[str, ...]
+    discard: tuple[str, ...]
     to_act: tuple[int, ...]
     decision: str | None
     acting_bandit: int
@@ -131,6 +133,8 @@ def make_view(state: ColtState, viewer: int | None) -> ColtView:
         pattern=pattern(state), turn=state.turn, first=state.first, phase=state.phase,
         pile=pile, resolving=state.resolving, hand=hand,
         hand_keys=tuple(card_key(state, c) for c in hand),
+        # [CE-EXPERT-6] a discard pile's contents are known to its owner only
+        discard=tuple(state.seats[viewer].discard) if viewer is not None else (),
         to_act=tuple(frame.owed_by) if frame else (),
         decision=frame.decision if frame else None,
         acting_bandit=frame.bandit if frame else -1, victim=frame.victim if frame else -1,
