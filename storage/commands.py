@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from core.engine.errors import GameOver
-from core.engine.protocol import Event, Outcome, apply_checked
+from core.engine.errors import GameOver, IllegalAction, StaleVersion
+from core.engine.protocol import Event, Outcome, Step, apply_checked
 from core.engine.registry import AnyGame, get_game
 from storage.clock import Clock
 from storage.errors import CorruptGame, GameNotRunning, StaleGame
@@ -18,6 +18,9 @@ from storage.uow import UnitOfWorkFactory
 
 DISPLAY_NAME_MAX = 128
 """The longest display name a user row holds (Telegram full names can be longer)."""
+
+REMOVAL = "~"
+"""The logged action text of an admin's removal of the record's seat; never an engine's."""
 
 
 @dataclass(frozen=True)
@@ -138,51 +141,126 @@ async def apply_action(
     MalformedAction or IllegalAction for a refused action. Nothing is written on error.
     """
     async with uow_factory() as uow:
-        game = await uow.games.get(game_id=game_id, lock=True)
-        if game.status in (GameStatus.FINISHED, GameStatus.ABORTED):
-            raise GameOver(f"game {game_id} is {game.status}")
-        if game.status is not GameStatus.RUNNING:
-            raise GameNotRunning(f"game {game_id} is {game.status}")
-        if game.version != expected_version:
-            raise StaleGame(f"expected version {expected_version}, game is at {game.version}")
-        engine = get_game(game.kind)
-        state = load_engine_state(engine, game)
+        game, engine, state = await _load_running(uow, game_id, expected_version)
         step = apply_checked(engine, state, seat, action_text, expected_version)
-        at = now()
-        outcome = engine.outcome(step.state)
-        game.version = engine.version(step.state)
-        game.snapshot = engine.dump_state(step.state)
-        game.updated_at = at
-        if outcome is not None:
-            game.status = GameStatus.FINISHED
-            game.outcome = outcome.to_json()
-            game.deadline_at = None
-            game.remind_at = None
-        elif deadline is not None:
-            game.deadline_at, game.remind_at = deadline(game, step.state)
-        await uow.games.save(game=game, expected_version=expected_version)
-        await uow.actions.append(
-            record=ActionRecord(
-                game_id=game_id,
-                version=game.version,
-                seat=seat,
-                action=engine.encode_action(engine.decode_action(action_text)),
-                actor=actor,
-                applied_at=at,
-            )
-        )
+        text = engine.encode_action(engine.decode_action(action_text))
+        outcome = await _save_step(uow, game, engine, step, seat=seat, action=text, actor=actor,
+                                   expected_version=expected_version, now=now,
+                                   deadline=deadline)
         seats = await _count_strikes(uow, game_id=game_id, seat=seat, actor=actor)
         await uow.commit()
-    return Applied(
-        game_id=game_id,
-        version=game.version,
-        status=game.status,
-        events=step.events,
-        outcome=outcome,
-        game=game,
-        seats=seats,
-        state=step.state,
-    )
+    return Applied(game_id=game_id, version=game.version, status=game.status,
+                   events=step.events, outcome=outcome, game=game, seats=seats,
+                   state=step.state)
+
+
+async def remove_seat(
+    uow_factory: UnitOfWorkFactory,
+    *,
+    game_id: int,
+    seat: int,
+    expected_version: int,
+    now: Clock,
+    deadline: DeadlineRule | None = None,
+) -> Applied:
+    """Remove a seat's player as the game's rule says (`engine.remove_seat`), log it as
+    REMOVAL with actor ADMIN and save at version + 1; the seat stops being a bot's.
+
+    Return what `apply_action` returns. Raise StaleGame, GameOver, GameNotRunning and
+    CorruptGame like `apply_action`, and IllegalAction when the game cannot remove the
+    seat (or has no removal at all). Nothing is written on error.
+    """
+    async with uow_factory() as uow:
+        game, engine, state = await _load_running(uow, game_id, expected_version)
+        step = logged_step(engine, state, seat, REMOVAL, expected_version)
+        outcome = await _save_step(uow, game, engine, step, seat=seat, action=REMOVAL,
+                                   actor=ActorKind.ADMIN, expected_version=expected_version,
+                                   now=now, deadline=deadline)
+        seats = await _clear_bot(uow, game_id=game_id, seat=seat)
+        await uow.commit()
+    return Applied(game_id=game_id, version=game.version, status=game.status,
+                   events=step.events, outcome=outcome, game=game, seats=seats,
+                   state=step.state)
+
+
+async def release_seat(uow_factory: UnitOfWorkFactory, *, game_id: int, seat: int) -> bool:
+    """Give a player's seat to a bot for the rest of the game: the user leaves it (so
+    /back cannot bring him back) and a bot plays it. Return False if no user held it."""
+    async with uow_factory() as uow:
+        for row in await uow.seats.list(game_id=game_id):
+            if row.seat == seat and row.user_id is not None:
+                row.user_id, row.is_bot, row.strikes = None, True, 0
+                await uow.seats.save(seat=row)
+                await uow.commit()
+                return True
+    return False
+
+
+def logged_step(engine: AnyGame, state: Any, seat: int, text: str,
+                expected_version: int | None = None, *, checked: bool = True) -> Step[Any]:
+    """Return the step a logged action makes: the engine's removal of `seat` for REMOVAL,
+    else the action (`checked`: after the shared checks of `apply_checked`; unchecked is
+    for a trusted log). Raise StaleVersion, IllegalAction (a game without removal) and the
+    engine's errors; every replay of the log goes through here."""
+    if text == REMOVAL:
+        return _removal_step(engine, state, seat, expected_version)
+    if not checked:
+        return engine.apply(state, seat, engine.decode_action(text))
+    return apply_checked(engine, state, seat, text, expected_version)
+
+
+def _removal_step(engine: AnyGame, state: Any, seat: int,
+                  expected_version: int | None) -> Step[Any]:
+    """Return the engine's removal of `seat`; raise StaleVersion, or IllegalAction when the
+    game has no removal (the optional `remove_seat` of core.engine.protocol.Game)."""
+    if expected_version is not None and engine.version(state) != expected_version:
+        raise StaleVersion(f"expected version {expected_version}, "
+                           f"game is at {engine.version(state)}")
+    remove = getattr(engine, "remove_seat", None)
+    if remove is None:
+        raise IllegalAction(f"{engine.name} has no seat removal")
+    step: Step[Any] = remove(state, seat)
+    return step
+
+
+async def _load_running(uow: UnitOfWork, game_id: int,
+                        expected_version: int) -> tuple[Game, AnyGame, Any]:
+    """Return the game row (locked), its engine and state; raise unless it runs at the
+    expected version (GameOver, GameNotRunning, StaleGame, CorruptGame)."""
+    game = await uow.games.get(game_id=game_id, lock=True)
+    if game.status in (GameStatus.FINISHED, GameStatus.ABORTED):
+        raise GameOver(f"game {game_id} is {game.status}")
+    if game.status is not GameStatus.RUNNING:
+        raise GameNotRunning(f"game {game_id} is {game.status}")
+    if game.version != expected_version:
+        raise StaleGame(f"expected version {expected_version}, game is at {game.version}")
+    engine = get_game(game.kind)
+    return game, engine, load_engine_state(engine, game)
+
+
+async def _save_step(uow: UnitOfWork, game: Game, engine: AnyGame, step: Step[Any], *,
+                     seat: int, action: str, actor: ActorKind, expected_version: int,
+                     now: Clock, deadline: DeadlineRule | None) -> Outcome | None:
+    """Save a step's state on the game row (finished, or with its next deadline) and log
+    its action; return the outcome. StaleGame if another command saved first."""
+    at = now()
+    outcome = engine.outcome(step.state)
+    game.version = engine.version(step.state)
+    game.snapshot = engine.dump_state(step.state)
+    game.updated_at = at
+    if outcome is not None:
+        game.status = GameStatus.FINISHED
+        game.outcome = outcome.to_json()
+        game.deadline_at = None
+        game.remind_at = None
+    elif deadline is not None:
+        game.deadline_at, game.remind_at = deadline(game, step.state)
+    await uow.games.save(game=game, expected_version=expected_version)
+    assert game.id is not None
+    await uow.actions.append(record=ActionRecord(game_id=game.id, version=game.version,
+                                                 seat=seat, action=action, actor=actor,
+                                                 applied_at=at))
+    return outcome
 
 
 async def _ensure_chat(uow: UnitOfWork, *, chat_id: int, now: datetime) -> None:
@@ -213,5 +291,17 @@ async def _count_strikes(
             strikes = 0
         if strikes != row.strikes:
             row.strikes = strikes
+            await uow.seats.save(seat=row)
+    return tuple(seats)
+
+
+async def _clear_bot(uow: UnitOfWork, *, game_id: int, seat: int) -> tuple[Seat, ...]:
+    """Clear the bot flag and strikes of a removed player's seat: the game left him nothing
+    to play, so no bot plays it and /back has nothing to give back. Return the seats."""
+    seats = sorted(await uow.seats.list(game_id=game_id), key=lambda row: row.seat)
+    for row in seats:
+        if row.seat == seat and row.user_id is not None and (row.is_bot or row.strikes):
+            row.is_bot = False
+            row.strikes = 0
             await uow.seats.save(seat=row)
     return tuple(seats)

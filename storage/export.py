@@ -1,6 +1,9 @@
 """Games as JSON: status, seats, options, outcome and the full action log with actors and times.
 
 python -m storage.export [--chat ID] [--game ID] [--database-url URL]
+
+The log is exported as stored: an admin's removal of a seat is the action "~"
+(storage.commands.REMOVAL) with actor "admin"; replay it with `storage.commands.logged_step`.
 """
 
 from __future__ import annotations

@@ -203,6 +203,23 @@ async def set_lobby(
         await uow.commit()
 
 
+async def set_note(
+    uow_factory: UnitOfWorkFactory,
+    *,
+    game_id: int,
+    key: str,
+    value: Any,
+) -> None:
+    """Set one front-only note of a game in any status (e.g. the turn a reminder mentioned).
+
+    Raise GameNotFound.
+    """
+    async with uow_factory() as uow:
+        game = await uow.games.get(game_id=game_id)
+        game.lobby = {**game.lobby, key: value}
+        await uow.commit()
+
+
 async def start_game(
     uow_factory: UnitOfWorkFactory,
     *,

@@ -35,11 +35,14 @@ class GameStatus(StrEnum):
 
 
 class ActorKind(StrEnum):
-    """Who chose a logged action: the seated human, the timeout policy, or a bot seat."""
+    """Who chose a logged action: the seated human, the timeout policy, a bot seat, or an
+    admin (a seat's removal). Stored as plain text (VARCHAR 16, no CHECK constraint), so a
+    new kind needs no migration."""
 
     HUMAN = "human"
     TIMEOUT = "timeout"
     BOT = "bot"
+    ADMIN = "admin"
 
 
 class MessagePurpose(StrEnum):

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.engine.errors import GameError
-from core.engine.protocol import apply_checked
 from core.engine.registry import get_game
+from storage.commands import logged_step
 from storage.database import make_engine, make_session_factory
 from storage.models import ActionRecord, Game, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
@@ -67,8 +67,9 @@ def replay_game(game: Game, seats: int, log: Sequence[ActionRecord]) -> ReplayRe
     """Return the verdict of replaying a game's log from its options and seed.
 
     Checks, in order: the log has versions 1..n without gap or duplicate, every action is
-    legal for its seat when replayed, the game row's version and outcome match, and the
-    replayed `dump_state` equals the stored snapshot text.
+    legal for its seat when replayed (a removal is replayed by the engine's `remove_seat`),
+    the game row's version and outcome match, and the replayed `dump_state` equals the
+    stored snapshot text.
     """
     assert game.id is not None
     engine = get_game(game.kind)
@@ -84,7 +85,7 @@ def replay_game(game: Game, seats: int, log: Sequence[ActionRecord]) -> ReplayRe
         if record.version != expected:
             return mismatch(expected, f"log has version {record.version} where {expected} belongs")
         try:
-            state = apply_checked(engine, state, record.seat, record.action, expected - 1).state
+            state = logged_step(engine, state, record.seat, record.action, expected - 1).state
         except GameError as error:
             return mismatch(expected, f"seat {record.seat} {record.action!r} refused: {error}")
     final = len(log)

@@ -25,6 +25,7 @@ from tgbot.handlers.help import settings as chat_settings
 from tgbot.handlers.lobby import bot_added, join, newgame
 from tgbot.handlers.play import history, on_button, status
 from tgbot.handlers.private import language, mygames, start
+from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.publish import Publisher
 from tgbot.service import GameService
@@ -35,6 +36,8 @@ log = logging.getLogger(__name__)
 GROUP_COMMANDS = {
     "back": N_("Take your seat back from the bot"), "extend": N_("More time for this turn"),
     "skip": N_("Play the default move now (admins)"),
+    "botseat": N_("Let the bot play a player's seat (admins)"),
+    "kick": N_("Remove a player from the game (admins)"),
     "newgame": N_("Open a new table"), "join": N_("Join the open table"),
     "status": N_("Show the table again"), "history": N_("The last moves"),
     "rules": N_("The rules"), "settings": N_("Chat language"), "cancel": N_("End the table"),
@@ -104,7 +107,8 @@ def build_application(settings: Settings) -> Application:  # type: ignore[type-a
                           ("history", history), ("rules", rules), ("settings", chat_settings),
                           ("cancel", cancel), ("help", help_command), ("start", start),
                           ("mygames", mygames), ("language", language), ("back", back),
-                          ("extend", extend), ("skip", skip)):
+                          ("extend", extend), ("skip", skip), ("botseat", botseat),
+                          ("kick", kick)):
         application.add_handler(CommandHandler(name, handler))
     application.add_handler(CallbackQueryHandler(on_button))
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER))

@@ -123,8 +123,8 @@ class Publisher:
             await self.send(game.chat_id, game_id, Rendered(t(
                 language, "⏳ {names}: your move is waiting (deadline: {due} UTC).",
                 names=mentions, due=_when(game.deadline_at))), None)
-            await lobby.set_lobby(self.service.uow_factory, game_id=game_id,
-                                  lobby={**game.lobby, "mentioned_turn": turn})
+            await lobby.set_note(self.service.uow_factory, game_id=game_id,
+                                 key="mentioned_turn", value=turn)
         later = None
         if game.deadline_at is not None and settings.remind_before_seconds:
             before = game.deadline_at - timedelta(seconds=settings.remind_before_seconds)

@@ -8,17 +8,25 @@ each committed once.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from core.engine.errors import NotYourTurn
+from core.engine.errors import IllegalAction, NotYourTurn
 from core.engine.protocol import Event
 from core.engine.registry import get_game
 from storage import lobby
 from storage.clock import Clock, utc_now
-from storage.commands import Applied, DeadlineRule, apply_action, load_engine_state
+from storage.commands import (
+    Applied,
+    DeadlineRule,
+    apply_action,
+    load_engine_state,
+    logged_step,
+    release_seat,
+    remove_seat,
+)
 from storage.deadlines import set_seat_bot, set_times
 from storage.models import ActorKind, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
@@ -64,6 +72,15 @@ class Played:
         return [event for step in self.steps for event in step.events]
 
 
+@dataclass(frozen=True)
+class Removal:
+    """What `GameService.remove` did: `by_rule` when the game removed the seat by its own
+    rule, else a bot now plays the seat for good; `played` holds the steps and the table."""
+
+    played: Played
+    by_rule: bool
+
+
 class GameService:
     """Game commands for the Telegram handlers and the deadline runner."""
 
@@ -89,6 +106,14 @@ class GameService:
         """Return a game with its seats, names and (once dealt) engine state."""
         game, seats = await lobby.game_with_seats(self.uow_factory, game_id=game_id)
         self._bots[game_id] = {seat.seat for seat in seats if seat.is_bot}
+        names = await self.names_of(seats)
+        state = None
+        if game.snapshot is not None:
+            state = load_engine_state(get_game(game.kind), game)
+        return Table(game, list(seats), names, state)
+
+    async def names_of(self, seats: Sequence[Seat]) -> list[str]:
+        """Return the names the table shows for seats (🤖 marks a bot's)."""
         names = []
         for seat in seats:
             if seat.user_id is None:
@@ -96,10 +121,7 @@ class GameService:
                 continue
             name = await self._name(seat.user_id)
             names.append(f"🤖 {name}" if seat.is_bot else name)
-        state = None
-        if game.snapshot is not None:
-            state = load_engine_state(get_game(game.kind), game)
-        return Table(game, list(seats), names, state)
+        return names
 
     async def _name(self, user_id: int) -> str:
         """Return a user's display name, cached for a few minutes (names rarely change)."""
@@ -156,11 +178,23 @@ class GameService:
         applied = await apply_action(self.uow_factory, game_id=game_id, seat=seat,
                                      action_text=action, expected_version=version, actor=actor,
                                      now=self.now, deadline=self.deadline)
+        return await self.follow(applied, table.names, seats_changed=seats_changed)
+
+    async def follow(self, applied: Applied, names: list[str] | None = None, *,
+                     seats_changed: bool = False) -> Played:
+        """Let bot seats follow a saved step; return the steps with the new table.
+
+        `names` are the table's names when the seats did not change (None: look them up).
+        """
+        game_id = applied.game_id
+        if applied.seats is not None:
+            self._bots[game_id] = {seat.seat for seat in applied.seats if seat.is_bot}
         bots = await self.run_bots(game_id)
         if bots or seats_changed or applied.game is None or applied.seats is None:
             return Played([applied, *bots], await self.table(game_id))
         # Nothing else moved: the saved row, seats and state are the table; no reload.
-        return Played([applied], Table(applied.game, list(applied.seats), table.names,
+        names = names if names is not None else await self.names_of(applied.seats)
+        return Played([applied], Table(applied.game, list(applied.seats), names,
                                        applied.state))
 
     async def run_bots(self, game_id: int) -> list[Applied]:
@@ -192,7 +226,32 @@ class GameService:
         row = next(s for s in table.seats if s.seat == seat)
         if limit == 0 or row.is_bot or row.strikes < limit:
             return None
-        await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=True)
+        return await self.hand_to_bot(game_id, seat)
+
+    async def hand_to_bot(self, game_id: int, seat: int) -> Played | None:
+        """Hand a player's seat to the bot (the player may come back with /back) and let it
+        play what the seat owes; return its steps, or None if a bot already played it."""
+        if not await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=True):
+            return None
+        return await self._after_seats_changed(game_id)
+
+    async def remove(self, game_id: int, seat: int, version: int) -> Removal:
+        """Remove a player's seat at `version` by the game's rule (logged, so replays repeat
+        it); when the game cannot, a bot takes the seat for the rest of the game.
+
+        Raise StaleGame if the game moved on, GameOver or GameNotRunning if it does not run.
+        """
+        try:
+            applied = await remove_seat(self.uow_factory, game_id=game_id, seat=seat,
+                                        expected_version=version, now=self.now,
+                                        deadline=self.deadline)
+        except IllegalAction:
+            await release_seat(self.uow_factory, game_id=game_id, seat=seat)
+            return Removal(await self._after_seats_changed(game_id), by_rule=False)
+        return Removal(await self.follow(applied, seats_changed=True), by_rule=True)
+
+    async def _after_seats_changed(self, game_id: int) -> Played:
+        """Store the deadline for the new seats and let bot seats play; return their steps."""
         await self.table(game_id)
         await self._refresh_deadline(game_id)
         steps = await self.run_bots(game_id)
@@ -226,7 +285,7 @@ class GameService:
         events = list(step.events)
         state = step.state
         for record in log:
-            step = engine.apply(state, record.seat, engine.decode_action(record.action))
+            step = logged_step(engine, state, record.seat, record.action, checked=False)
             state = step.state
             events.extend(step.events)
         return events

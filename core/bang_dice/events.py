@@ -140,6 +140,14 @@ class Eliminated(Event):
 
 
 @dataclass(kw_only=True)
+class SeatRemoved(Event):
+    """An admin removed the seat's player; its elimination follows."""
+
+    kind: str = "seat_removed"
+    seat: int
+
+
+@dataclass(kw_only=True)
 class GameEnded(Event):
     kind: str = "game_ended"
     side: str | None

@@ -31,6 +31,7 @@ from core.bang_dice.ids import (
 from core.bang_dice.scoring import check_end, team_role
 from core.bang_dice.state import (
     AfterRoll,
+    AskAgain,
     AskSid,
     BrokenArrow,
     ChooseDice,
@@ -634,21 +635,33 @@ def _designate_ghost(state: DiceState, dying: list[int], out: Events) -> None:
     out.append(ev.BecameGhost(seat=first, plays_as=team_role(state, first).value))
 
 
-def _damage_settle(state: DiceState, task: Damage, out: Events) -> None:
-    dying = [i for i in clockwise_from(state, state.turn.active) if state.seats[i].life == 0]
+def eliminate_all(state: DiceState, dying: list[int], source: int | None, out: Events, *,
+                  haunt: bool = True) -> bool:
+    """Eliminate seats at once, designate the Ghost (if `haunt`) and check the end
+    [BD-DMG-1 sub-steps 5-6]; return True if the game ended."""
     for index in dying:
         eliminate(state, index, out)
-    if state.options.has(Module.GHOST):
+    if haunt and state.options.has(Module.GHOST):
         _designate_ghost(state, dying, out)
-    outcome = check_end(state, dying, task.source) if dying else None
+    outcome = check_end(state, dying, source) if dying else None
     if outcome is not None:
         finish(state, outcome, out)  # [BD-TURN-11]
-        return
-    triggers: list[Task] = []
+    return outcome is not None
+
+
+def vulture_heals(state: DiceState, eliminated: list[int]) -> list[Task]:
+    """Return Vulture Sam's gains for the others just eliminated [BD-CHAR-VULTURE-1]."""
     vulture = seat_of(state, Character.VULTURE_SAM)
-    if vulture is not None:
-        # [BD-CHAR-VULTURE-1] 2 life for each other player eliminated in this step
-        triggers.extend(Heal(seat=vulture, amount=2, cause="vulture_sam") for _ in dying)
+    if vulture is None:
+        return []
+    return [Heal(seat=vulture, amount=2, cause="vulture_sam") for _ in eliminated]
+
+
+def _damage_settle(state: DiceState, task: Damage, out: Events) -> None:
+    dying = [i for i in clockwise_from(state, state.turn.active) if state.seats[i].life == 0]
+    if eliminate_all(state, dying, task.source, out):
+        return
+    triggers = vulture_heals(state, dying)
     gringo = next((i for i, s in enumerate(state.seats)
                    if s.character is Character.EL_GRINGO and (s.alive or i in dying)), None)
     if (gringo is not None and task.lost[gringo] > 0 and task.source is not None
@@ -678,6 +691,10 @@ def _end_turn(state: DiceState, task: EndTurn, out: Events) -> None:
     state.turn = TurnState(active=next_turn_seat(state, turn.active))
     state.turn_number += 1
     schedule(state, StartTurn())
+
+
+def _ask_again(state: DiceState, task: AskAgain, out: Events) -> None:
+    state.pending = task.frame
 
 
 def with_changes(task: Damage, *, losses: tuple[int, ...] | None = None,
@@ -712,4 +729,5 @@ _HANDLERS: dict[str, Callable[[DiceState, Any, Events], None]] = {
     "open_window": open_window,
     "identity_effect": run_effect,
     "heal": _heal,
+    "ask_again": _ask_again,
 }

@@ -10,6 +10,7 @@ from core.bang_dice.actions import DiceAction
 from core.bang_dice.decisions import answer, is_legal, legal_actions
 from core.bang_dice.flow import advance
 from core.bang_dice.position import build_position, describe
+from core.bang_dice.removal import remove
 from core.bang_dice.setup import deal
 from core.bang_dice.state import DiceState, dump_state, load_state
 from core.bang_dice.view import DiceView, make_view
@@ -57,6 +58,22 @@ class BangDice:
         answer(new, frame, seat, action, out)
         new.version += 1
         advance(new, out)
+        return Step(new, tuple(out))
+
+    def remove_seat(self, state: DiceState, seat: int) -> Step[DiceState]:
+        """Return the game after an admin removed `seat`: it is eliminated at once.
+
+        Raise GameOver, or IllegalAction for a seat that is not a living player (the
+        Ghost included: it is already out). See removal.py for what follows.
+        """
+        if state.outcome is not None:
+            raise GameOver("the game is over")
+        if not 0 <= seat < len(state.seats) or not state.seats[seat].alive:
+            raise IllegalAction(f"seat {seat} is not a living player")
+        new = state.copy()
+        new.version += 1
+        out: list[Event] = []
+        remove(new, seat, out)
         return Step(new, tuple(out))
 
     def view(self, state: DiceState, viewer: int | None) -> DiceView:

@@ -290,10 +290,19 @@ class EndTurn:
     turn_bound: ClassVar[bool] = False
 
 
+@dataclass(frozen=True)
+class AskAgain:
+    """Leave `frame` pending again: a decision interrupted by a seat's removal resumes."""
+
+    frame: Frame
+    kind: Literal["ask_again"] = "ask_again"
+    turn_bound: ClassVar[bool] = False
+
+
 Task = Annotated[
     StartTurn | StartReveal | AskSid | ChooseDice | Roll | RollEffects | RolledArrows | TakeArrow
     | BrokenArrow | IndianAttack | ReturnAllArrows | AfterRoll | Resolve | Damage | OpenWindow
-    | IdentityEffect | Heal | EndTurn,
+    | IdentityEffect | Heal | EndTurn | AskAgain,
     Field(discriminator="kind"),
 ]
 

@@ -69,7 +69,22 @@ class Step(Generic[StateT]):
 
 
 class Game(Protocol[StateT, ActionT, ViewT]):
-    """A game engine. Every method is pure; none mutates its arguments."""
+    """A game engine. Every method is pure; none mutates its arguments.
+
+    Optional method, looked up with `getattr` by the shell (not declared here, so an
+    engine without it still satisfies the protocol):
+
+    `remove_seat(state, seat) -> Step[StateT]`: an admin removes the seat's player now,
+    whoever owes the pending decision. Return the next state (version + 1, like `apply`)
+    and its events; the game decides what removal means (the dice game: the seat is
+    eliminated, with every consequence of an elimination) and must leave a consistent
+    game: the decision pending at that moment goes on without the seat, or the game
+    ends. Raise GameOver when the game has ended and IllegalAction when the seat cannot
+    be removed (e.g. it is already out). The shell logs a removal as the reserved action
+    text "~" (storage.commands.REMOVAL), so `encode_action` must never return "~", and
+    replaying the log calls `remove_seat` again. Without this method, or when it raises
+    IllegalAction, the shell hands the seat to the bot for the rest of the game.
+    """
 
     name: str
     min_players: int

@@ -15,6 +15,7 @@ from tgbot.context import active_game_here, chat_language, services
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
+from tgbot.render.front import front_for
 
 
 async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
@@ -59,13 +60,13 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "Only the player on the clock or an admin can do "
                                              "that."))
         return
-    turn = table.engine.view(table.state, None).turn_number
+    turn = front_for(game.kind).turn_marker(table.engine, table.state)
     if game.lobby.get("extended_turn") == turn:
         await message.reply_text(t(language, "The clock was already extended this turn."))
         return
     extra = timedelta(seconds=timers_of(game).turn_seconds)
-    await lobby.set_lobby(found.games.uow_factory, game_id=game.id,
-                          lobby={**game.lobby, "extended_turn": turn})
+    await lobby.set_note(found.games.uow_factory, game_id=game.id, key="extended_turn",
+                         value=turn)
     await store.set_times(found.games.uow_factory, game_id=game.id, version=game.version,
                           deadline_at=game.deadline_at + extra, remind_at=game.remind_at)
     await message.reply_text(t(language, "⏳ Extended: the deadline is now {due} UTC.",

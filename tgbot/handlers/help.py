@@ -25,7 +25,12 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         language,
         "In a group: /newgame opens a table, /join sits you down, /status shows the table "
         "again, /history the last moves, /rules the rules, /settings the chat language, "
-        "/cancel ends the table. In private: /mygames, /language."))
+        "/cancel ends the table. In private: /mygames, /language.") + "\n\n" + t(
+        language,
+        "During a game: /extend gives the player on the clock more time, /back takes your "
+        "seat back from the bot. Admins: /skip plays the default move now, /botseat <seat> "
+        "lets the bot play a player's seat, /kick <seat> removes a player (name the seat by "
+        "number, name or @username, or reply to the player's message)."))
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
