@@ -217,6 +217,7 @@ async def set_note(
     async with uow_factory() as uow:
         game = await uow.games.get(game_id=game_id)
         game.lobby = {**game.lobby, key: value}
+        await _touch(uow, game, None)
         await uow.commit()
 
 

@@ -198,6 +198,11 @@ async def test_seat_errors(backend: Backend, clock: Clock) -> None:
     for command in not_in_lobby:
         with pytest.raises(NotInLobby):
             await command()
+    # Front notes (a reminder's mention, /extend) may change on a running game.
+    await lobby.set_note(uow, game_id=game_id, key="extended_turn", value=2)
+    stored = await lobby.load_game(uow, game_id=game_id)
+    assert stored.lobby["extended_turn"] == 2
+    assert stored.status is GameStatus.RUNNING
     assert len(await lobby.seats_of(uow, game_id=game_id)) == 8
     assert (await lobby.load_game(uow, game_id=game_id)).seed == 3
 
