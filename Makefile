@@ -27,5 +27,6 @@ test: lint
 
 bench: $(STAMP)
 	$(PY) -m tests.bench.bench_dice
+	$(PY) -m tests.bench.bench_colt
 	$(PY) -m tests.bench.bench_storage
 	$(PY) -m tests.bench.bench_deadlines

@@ -94,14 +94,16 @@ def _deal_team_hand(state: ColtState, out: list[Event], seat: int) -> None:
 
 
 def playable_keys(state: ColtState, seat: int) -> list[str]:
-    """Return the distinct keys of the action cards in a seat's hand, in hand order."""
-    keys: list[str] = []
-    for card in state.seats[seat].hand:
-        if card_kind(card) != BULLET:
-            key = card_key(state, card)
-            if key not in keys:
-                keys.append(key)
-    return keys
+    """Return the distinct keys of the action cards in a seat's hand, in hand order.
+
+    An action card's key is its first two characters (bandit and kind).
+    """
+    return list(dict.fromkeys(c[:2] for c in state.seats[seat].hand if c[1] != BULLET))
+
+
+def has_action_card(state: ColtState, seat: int) -> bool:
+    """Return True when the seat holds at least one playable (non-bullet) card."""
+    return any(c[1] != BULLET for c in state.seats[seat].hand)
 
 
 def hand_keys(state: ColtState, seat: int) -> list[str]:

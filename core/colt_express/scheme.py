@@ -7,6 +7,7 @@ from core.colt_express.cards import (
     deal_hand,
     draw_cards,
     hand_keys,
+    has_action_card,
     playable_keys,
     take_from_hand,
 )
@@ -71,10 +72,10 @@ def _open_turn(state: ColtState, out: list[Event]) -> None:
 
 def scheme_options(state: ColtState, seat: int) -> list[str]:
     """Return a seat's Schemin' choices: play a card (face down for Ghost's option) or draw."""
-    options = [f"p{key}" for key in playable_keys(state, seat)]
+    keys = playable_keys(state, seat)
+    options = [f"p{key}" for key in keys]
     if state.turn == 0 and symbol(state) != TUNNEL:  # [CE-CHAR-GHOST-1]
-        options += [f"q{key}" for key in playable_keys(state, seat)
-                    if has_ability(state, int(key[0]), GHOST)]
+        options += [f"q{key}" for key in keys if has_ability(state, int(key[0]), GHOST)]
     if can_draw(state, seat):
         options.append("d")
     return options
@@ -83,7 +84,7 @@ def scheme_options(state: ColtState, seat: int) -> list[str]:
 def scheme_step(state: ColtState, out: list[Event]) -> None:
     """Ask the next seat to scheme, or pass it when it cannot act [R-CE-06]."""
     seat = state.order[0]
-    if scheme_options(state, seat):
+    if has_action_card(state, seat) or can_draw(state, seat):
         state.pending = Pending(SCHEME, [seat])
         return
     out.append(Passed(seat=seat))

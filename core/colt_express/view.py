@@ -6,7 +6,7 @@ cards on the pile, its expert discard pile and the values of its own purses.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from core.colt_express.cards import card_key
@@ -94,10 +94,19 @@ class ColtView:
 
     def to_json(self) -> dict[str, Any]:
         """Return the view as a JSON-ready dict."""
-        data = asdict(self)
+        data = {name: _plain(value) for name, value in vars(self).items()}
         data["outcome"] = None if self.outcome is None else self.outcome.to_json()
         data["turn_number"] = self.turn_number
         return data
+
+
+def _plain(value: Any) -> Any:
+    """Return a view record as dicts and tuples (dataclasses.asdict deep-copies: too slow)."""
+    if isinstance(value, tuple):
+        return tuple(_plain(item) for item in value)
+    if hasattr(value, "__dataclass_fields__") and not isinstance(value, Outcome):
+        return {name: _plain(item) for name, item in vars(value).items()}
+    return value
 
 
 def _kinds(tokens: list[str]) -> tuple[str, ...]:
