@@ -12,6 +12,7 @@ from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.characters import character_help
+from tgbot.render.colt import colt_character_help, colt_rules
 
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -34,16 +35,20 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Summarise the rules of BANG! The Dice Game."""
+    """Summarise the rules of the chat's game (BANG! dice when none), or one character."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
     language = await chat_language(context, chat.id)
     if context.args:  # /rules <character>: that character's ability
         wanted = "_".join(context.args).lower().replace("é", "e")[:40]
-        found = character_help(language, wanted)
+        found = character_help(language, wanted) or colt_character_help(language, wanted)
         await message.reply_text(found or t(language, "Unknown character. Try /rules "
                                                       "bart_cassidy."))
+        return
+    game = await active_game_here(context, update)
+    if game is not None and game.kind == "colt_express":
+        await message.reply_text(colt_rules(language))
         return
     await message.reply_text(t(
         language,
