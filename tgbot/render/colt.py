@@ -213,8 +213,10 @@ def action_label(language: str, action: str, view: dict[str, Any],
     if action in labels:
         return labels[action]()
     if head == "m":
-        arrow = "◀️" if action[1] == "f" else "▶️"
-        return t(language, "{arrow} {count} car(s)", arrow=arrow, count=action[2])
+        forward = action[1] == "f"
+        car = view["bandits"][view["acting_bandit"]]["car"] + int(action[2]) * (-1 if forward
+                                                                                 else 1)
+        return f"{'◀️' if forward else '▶️'} {car_title(language, view, car)}"
     if head == "t":
         return "🎯 " + bandit_name(view, int(action[1:]), names)
     if head == "a":
