@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 from telegram.ext import (
@@ -14,6 +15,7 @@ from telegram.ext import (
     ContextTypes,
 )
 
+from storage.clock import Clock, utc_now
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import sql_uow_factory
@@ -28,7 +30,7 @@ from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.publish import Publisher
-from tgbot.service import GameService
+from tgbot.service import GameService, random_seed
 from tgbot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -76,15 +78,23 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
             log.info("applied %d timeouts", applied)
 
 
-def build_application(settings: Settings) -> Application:  # type: ignore[type-arg]
-    """Return the configured Application (not yet running); storage opens in post_init."""
+def build_application(settings: Settings, *, now: Clock = utc_now,
+                      seed_source: Callable[[], int] = random_seed,
+                      ) -> Application:  # type: ignore[type-arg]
+    """Return the configured Application (not yet running); storage opens in post_init.
+
+    `now` and `seed_source` are test hooks, handed to the GameService: a clock the test
+    moves by hand (deadlines are computed and claimed with it) and fixed deal seeds.
+    Production passes neither (the wall clock in UTC, random seeds).
+    """
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         engine = make_engine(settings.database_url)
         await upgrade(engine)
         # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
         parallel = 8 if settings.database_url.startswith("postgresql") else 1
-        games = GameService(sql_uow_factory(make_session_factory(engine)))
+        games = GameService(sql_uow_factory(make_session_factory(engine)), now=now,
+                            seed_source=seed_source)
         me = await application.bot.get_me()
         application.bot_data[SERVICES_KEY] = Services(
             games=games, publisher=Publisher(application.bot, games), bot_username=me.username)

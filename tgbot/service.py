@@ -36,6 +36,11 @@ BOT_ACTIONS_PER_CALL = 2000
 NAME_CACHE = timedelta(minutes=5)
 
 
+def random_seed() -> int:
+    """Return a fresh random deal seed (the production seed source)."""
+    return secrets.randbits(62)
+
+
 @dataclass(frozen=True)
 class Table:
     """A game as the front renders it: the row, its seats, their names, the engine state."""
@@ -85,7 +90,7 @@ class GameService:
     """Game commands for the Telegram handlers and the deadline runner."""
 
     def __init__(self, uow_factory: UnitOfWorkFactory, *, now: Clock = utc_now,
-                 seed_source: Callable[[], int] = lambda: secrets.randbits(62),
+                 seed_source: Callable[[], int] = random_seed,
                  timed: bool = True) -> None:
         self.uow_factory = uow_factory
         self.now = now
