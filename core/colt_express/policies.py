@@ -189,6 +189,12 @@ def _bot_scheme(state: ColtState, seat: int, options: list[str]) -> str:
     return best
 
 
+def _opponents(state: ColtState, bandit: int, targets: list[int]) -> list[int]:
+    """Return the targets that are not the bandit's teammates (2 players: friendly fire)."""
+    seat = state.bandits[bandit].seat
+    return [t for t in targets if state.bandits[t].seat != seat]
+
+
 def _card_score(state: ColtState, key: str) -> int:
     """Return how good a card looks from the bandit's projected place."""
     bandit, kind = int(key[0]), key[1]
@@ -196,10 +202,11 @@ def _card_score(state: ColtState, key: str) -> int:
     here = state.loot_at(me.car, me.roof)
     if kind == ROB:
         return 100 + _worth(here) // 5 if here else 0
-    if kind == FIRE:
-        return 120 if fire_candidates(state, bandit) else 0
+    if kind == FIRE:  # the $1000 Gunslinger bonus makes shooting worth more than a purse
+        worth = 120 if state.two_player else 220  # no bonus with 2 players [CE-2P-10]
+        return worth if _opponents(state, bandit, fire_candidates(state, bandit)) else 0
     if kind == PUNCH:
-        targets = punch_candidates(state, bandit)
+        targets = _opponents(state, bandit, punch_candidates(state, bandit))
         return 130 if any(state.bandits[t].loot for t in targets) else 10 if targets else 0
     if kind == MOVE:
         return 60 if not here else 20
