@@ -119,8 +119,8 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     stored = await lobby.get_user(found.games.uow_factory, user_id=user.id)
     if stored is None or not stored.can_dm:
         await message.reply_text(
-            t(language, "To join, open a private chat with me first (I will send your secret "
-                        "role there):"),
+            t(language, "To join, open a private chat with me first (your secret cards and "
+                        "choices come there):"),
             reply_markup=markup((((t(language, "🙋 Join"), found.join_url(game.id)),),)))
         return
     await add_player(context, game.id, update, language)
@@ -187,6 +187,13 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
             await query.edit_message_reply_markup(None)
             return
         elif op == "start":
+            engine = get_game(game.kind)
+            if not engine.min_players <= len(table.seats) <= engine.max_players:
+                await query.answer(t(language, "{game} is played by {least} to {most} players.",
+                                     game=front_for(game.kind).title(language),
+                                     least=engine.min_players, most=engine.max_players),
+                                   show_alert=True)
+                return
             played = await found.games.start(callback.game_id)
             await query.answer()
             await query.edit_message_reply_markup(None)
@@ -239,6 +246,6 @@ async def bot_added(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await chat_language(context, change.chat.id)
     await context.bot.send_message(
         change.chat.id,
-        t(language, "Hello! I host slow board games here. Send /newgame to open a table of "
-                    "BANG! The Dice Game; /help lists everything."),
+        t(language, "Hello! I host slow board games here. Send /newgame to open a table; "
+                    "/help lists everything."),
         parse_mode=ParseMode.HTML)

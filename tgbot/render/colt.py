@@ -15,6 +15,10 @@ from tgbot.i18n import t
 from tgbot.render.rendered import Buttons
 
 LOOT_ICON = {"p": "👛", "j": "💎", "s": "🧰", "r": "💵"}
+NAME_LIMIT = 24  # a player's name in the table's lines and buttons (Telegram allows 64)
+PILE_NAME_LIMIT = 12  # a player's name in the pile, which lists every card of the round
+TABLE_LIMIT = 3300  # the table's HTML, leaving room under Telegram's 4096 characters for
+# the waiting line, the final scores and the lines leading a new message
 KIND_ICON = {"m": "🏃", "c": "🪜", "f": "🔫", "r": "💰", "p": "👊", "s": "⭐", "b": "💥"}
 SYMBOL_ICON = {"O": "▫️", "X": "⬛", "2": "⏩", "R": "🔄"}
 
@@ -54,10 +58,20 @@ def symbol_name(language: str, symbol: str) -> str:
     return names.get(symbol, symbol)
 
 
+def short(name: str, limit: int = NAME_LIMIT) -> str:
+    """Return a name cut to `limit` characters (an ellipsis marks the cut); not escaped."""
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
+
+
+def bandit_label(view: dict[str, Any], bandit: int, names: Sequence[str]) -> str:
+    """Return "Player (Character)" for a bandit as plain text (for button labels)."""
+    info = view["bandits"][bandit]
+    return f"{short(names[info['seat']])} ({info['character'].title()})"
+
+
 def bandit_name(view: dict[str, Any], bandit: int, names: Sequence[str]) -> str:
     """Return "Player (Character)" for a bandit, escaped for HTML."""
-    info = view["bandits"][bandit]
-    return f"{html.escape(names[info['seat']])} ({info['character'].title()})"
+    return html.escape(bandit_label(view, bandit, names))
 
 
 def _loot_text(counts: Sequence[tuple[str, int]]) -> str:
@@ -115,7 +129,7 @@ def pile_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str 
         return None
     items = []
     for index, played in enumerate(view["pile"]):
-        who = html.escape(names[played["seat"]])
+        who = html.escape(short(names[played["seat"]], PILE_NAME_LIMIT))
         card = ("🂠" if played["card"] is None else KIND_ICON.get(played["card"][1], "?"))
         mark = "👉" if view["phase"] == "steal" and index == view["resolving"] else ""
         items.append(f"{mark}{index + 1}.{who} {card}")
@@ -135,18 +149,32 @@ def table(language: str, view: dict[str, Any], names: Sequence[str],
             lines.append(t(language, "Schemin' {pattern} — turn {turn}: {kind}", pattern=pattern,
                            turn=view["turn"] + 1, kind=symbol_name(language, symbol)))
         elif view["phase"] == "steal":
-            lines.append(t(language, "Stealin': resolving card {n} of {total}",
-                           n=min(view["resolving"] + 1, len(view["pile"])),
-                           total=len(view["pile"])))
+            lines.append(stealing_line(language, view, names))
     lines += train_lines(language, view, names)
     lines += [bandit_line(language, view, b, names) for b in view["bandits"]]
     pile = pile_line(language, view, names)
     if pile:
         lines.append(pile)
-    if recent:
+    shown = list(recent)
+    while shown and len("\n".join([*lines, "", *shown])) > TABLE_LIMIT:
+        shown.pop(0)  # the oldest lines give way: the message must fit in Telegram's limit
+    if shown:
         lines.append("")
-        lines += [f"• {line}" for line in recent]
+        lines += [f"• {line}" for line in shown]
     return "\n".join(lines)
+
+
+def stealing_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """Return the Stealin' progress and, once it is turned up, whose card resolves now."""
+    pile, index = view["pile"], view["resolving"]
+    line = t(language, "Stealin': resolving card {n} of {total}",
+             n=min(index + 1, len(pile)), total=len(pile))
+    played = pile[index] if index < len(pile) else None
+    if played is not None and played["card"] is not None and view["to_act"]:
+        line += " · " + t(language, "▶ {name}: {card}",
+                          name=bandit_name(view, played["bandit"], names),
+                          card=card_label(language, played["card"][1]))
+    return line
 
 
 def decision_name(language: str, decision: str | None) -> str:
@@ -172,7 +200,7 @@ def waiting_line(language: str, view: dict[str, Any], names: Sequence[str]) -> s
     """Return who the table waits for, and for what; or the final scores."""
     if view["outcome"] is not None:
         return final_lines(language, view, names)
-    owed = ", ".join(html.escape(names[i]) for i in view["to_act"])
+    owed = ", ".join(html.escape(short(names[i])) for i in view["to_act"])
     return t(language, "⏳ {names}: {decision}", names=owed,
              decision=decision_name(language, view["decision"]))
 
@@ -218,7 +246,7 @@ def action_label(language: str, action: str, view: dict[str, Any],
                                                                                  else 1)
         return f"{'◀️' if forward else '▶️'} {car_title(language, view, car)}"
     if head == "t":
-        return "🎯 " + bandit_name(view, int(action[1:]), names)
+        return "🎯 " + bandit_label(view, int(action[1:]), names)  # labels are plain text
     if head == "a":
         seat = view["viewer"] if view["viewer"] is not None else view["to_act"][0]
         team = view["seats"][seat]["bandits"]
@@ -281,7 +309,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str],
         return bandit_name(view, event[key], names)
 
     def seat() -> str:
-        return html.escape(names[event["seat"]])
+        return html.escape(short(names[event["seat"]]))
 
     def moved() -> str | None:
         place = car_title(language, view, event["car"])
@@ -344,6 +372,8 @@ def private_event_line(language: str, event: dict[str, Any]) -> str | None:
 
 
 DM_DECISIONS = ("scheme", "discard", "team_setup")
+# Events that end a turn (a turn start follows them in the same step, never precedes them).
+HEADLINES = ("card_played", "cards_drawn", "hand_discarded", "round_event")
 OPTIONS = {"ce_characters": ("characters", True), "ce_expert": ("expert", False)}
 
 
@@ -379,8 +409,9 @@ class ColtFront:
         return bool(event["kind"] in ("scheme_turn", "phase_started"))
 
     def is_headline(self, event: dict[str, Any]) -> bool:
-        """Return True for the end-of-round event (it opens the next round's message)."""
-        return bool(event["kind"] == "round_event")
+        """Return True for what can end a turn: the turn's last play, draw or discard, and
+        the end-of-round event; the next turn's message opens with it."""
+        return bool(event["kind"] in HEADLINES)
 
     def turn_marker(self, engine: Any, state: Any) -> int:
         """Return a number that changes with each Schemin' turn and each Stealin' phase."""
