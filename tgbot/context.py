@@ -46,14 +46,24 @@ def player_of(update: Update) -> Player:
 
 async def remember_user(context: ContextTypes.DEFAULT_TYPE, update: Update, *,
                         can_dm: bool | None = None) -> str:
-    """Store the user's name (and whether a DM works); return the user's language."""
+    """Store the user's name (and whether a DM works); return the user's language.
+
+    A user who never chose one with /language gets the Telegram client's language, stored
+    once so that DMs sent later (prompts, reminders) use it too.
+    """
     user = update.effective_user
     assert user is not None
     found = services(context)
     stored = await lobby.upsert_user(found.games.uow_factory, user_id=user.id,
                                      display_name=user.full_name[:64] or str(user.id),
                                      language=None, can_dm=can_dm, now=found.games.now)
-    return stored.language or pick_language(user.language_code)
+    if stored.language is not None:
+        return stored.language
+    language = pick_language(user.language_code)
+    if user.language_code:
+        await lobby.set_user_language(found.games.uow_factory, user_id=user.id,
+                                      language=language, now=found.games.now)
+    return language
 
 
 async def active_game_here(context: ContextTypes.DEFAULT_TYPE, update: Update) -> Game | None:

@@ -25,8 +25,8 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     payload = (context.args or [""])[0]
     if payload.startswith("j") and payload[1:].isdigit():
         if await add_player(context, int(payload[1:]), update, language):
-            await message.reply_text(t(language, "You are at the table! I will send your secret "
-                                                 "role here when the game starts."))
+            await message.reply_text(t(language, "You are at the table! Your secrets and private "
+                                                 "choices will come here."))
         return
     await message.reply_text(t(language, "Hello! I host slow board games in groups. Add me to "
                                          "a group and send /newgame there. /help lists "
