@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from core.engine.errors import IllegalAction, NotYourTurn
+from core.engine.errors import GameError, IllegalAction, NotYourTurn
 from core.engine.protocol import Event
 from core.engine.registry import get_game
 from storage import lobby
@@ -31,6 +31,7 @@ from storage.deadlines import set_seat_bot, set_times
 from storage.models import ActorKind, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
 from tgbot.deadlines import deadline_rule, timers_of
+from tgbot.render.front import front_for
 
 BOT_ACTIONS_PER_CALL = 2000
 NAME_CACHE = timedelta(minutes=5)
@@ -62,6 +63,20 @@ class Table:
     def user_of(self, seat: int) -> int | None:
         """Return the user holding a seat (None for a bot seat)."""
         return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+
+def _still_valid(table: Table, seat: int, action: str) -> bool:
+    """Return True when an older prompt's press may apply now: others' answers to a
+    decision owed by several seats at once (an expert discard) change nothing of this
+    seat's, so its prompt stays good while it still owes that decision and the press is legal.
+    """
+    engine, state = table.engine, table.state
+    if not front_for(table.game.kind).answers_independently(engine, state):
+        return False
+    try:
+        return engine.decode_action(action) in engine.legal_actions(state, seat)
+    except GameError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -157,6 +172,8 @@ class GameService:
         seat = table.seat_of(user_id)
         if seat is None or table.state is None or seat not in table.engine.to_act(table.state):
             raise NotYourTurn("this decision belongs to another player")
+        if version < table.game.version and _still_valid(table, seat, action):
+            version = table.game.version
         returned = seat in self._bots.get(game_id, set())
         if returned:  # a press brings a player back from the bot
             await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=False)

@@ -421,6 +421,10 @@ class ColtFront:
         """Return "turn": every Colt Express decision is the owner's own move."""
         return "turn"
 
+    def answers_independently(self, engine: Any, state: Any) -> bool:
+        """Return True for the expert discard and the 2-player set-up: each seat's own cards."""
+        return bool(engine.view(state, None).decision in ("discard", "team_setup"))
+
     def group_prompt(self, engine: Any, state: Any) -> tuple[int | None, list[str]]:
         """Return the owner and choices of a public Stealin' decision; none while scheming."""
         owed = sorted(engine.to_act(state))

@@ -303,6 +303,10 @@ class DiceFront:
             return "window"  # [OS-ROLE-9] the same grace for every window
         return "turn" if view.active in engine.to_act(state) else "reaction"
 
+    def answers_independently(self, engine: AnyGame, state: Any) -> bool:
+        """Return False: a reveal in a window changes what the others may still do."""
+        return False
+
     def group_prompt(self, engine: AnyGame, state: Any) -> tuple[int | None, list[str]]:
         """Return the seat whose buttons the group table shows, and those public actions.
 

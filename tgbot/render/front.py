@@ -60,6 +60,13 @@ class GameFront(Protocol):
         """Return which timer the pending decision runs on: "turn", "reaction" or "window"."""
         ...
 
+    def answers_independently(self, engine: AnyGame, state: Any) -> bool:
+        """Return True when the seats owing the pending decision answer it independently.
+
+        Then a press on a prompt made before another seat's answer is still applied.
+        """
+        ...
+
     def group_prompt(self, engine: AnyGame, state: Any) -> tuple[int | None, list[str]]:
         """Return the seat whose buttons the group table shows, and those action texts.
 
