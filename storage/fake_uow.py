@@ -148,6 +148,11 @@ class FakeGames:
             raise GameNotFound(f"no game {game_id}")
         return game
 
+    async def get_many(self, *, game_ids: Sequence[int], lock: bool = False) -> Sequence[Game]:
+        """Return the games with these ids, by id (`lock` changes nothing in memory)."""
+        found = (self._table.get(game_id) for game_id in sorted(set(game_ids)))
+        return [game for game in found if game is not None]
+
     async def save(self, *, game: Game, expected_version: int) -> None:
         """Write the game if it is still at `expected_version`; raise StaleGame."""
         assert game.id is not None
@@ -161,6 +166,11 @@ class FakeGames:
             raise StaleGame(f"game {game.id} is no longer at version {expected_version}")
         self.expected.setdefault(game.id, expected_version)
         self._table.put(game.id, game)
+
+    async def save_many(self, *, games: Sequence[tuple[Game, int]]) -> None:
+        """Write each game still at its expected version; raise StaleGame at the first not."""
+        for game, expected_version in games:
+            await self.save(game=game, expected_version=expected_version)
 
     async def list(
         self,
@@ -232,9 +242,20 @@ class FakeSeats:
         seats = self._table.rows(lambda seat: seat.game_id == game_id)
         return sorted(seats, key=lambda seat: seat.seat)
 
+    async def list_many(self, *, game_ids: Sequence[int]) -> Sequence[Seat]:
+        """Return the seats of these games, by game id and seat index."""
+        wanted = set(game_ids)
+        seats = self._table.rows(lambda seat: seat.game_id in wanted)
+        return sorted(seats, key=lambda seat: (seat.game_id, seat.seat))
+
     async def save(self, *, seat: Seat) -> None:
         """Overwrite a seat."""
         self._table.put((seat.game_id, seat.seat), seat)
+
+    async def save_many(self, *, seats: Sequence[Seat]) -> None:
+        """Overwrite seats."""
+        for seat in seats:
+            await self.save(seat=seat)
 
     async def remove(self, *, game_id: int, seat: int) -> None:
         """Delete a seat (no error if it does not exist)."""
@@ -251,6 +272,11 @@ class FakeActionLog:
         if self._table.get(key) is not None:
             raise StaleGame(f"game {record.game_id} already logged version {record.version}")
         self._table.put(key, record)
+
+    async def append_many(self, *, records: Sequence[ActionRecord]) -> None:
+        """Log actions; raise StaleGame if a version is already logged."""
+        for record in records:
+            await self.append(record=record)
 
     async def list(self, *, game_id: int) -> Sequence[ActionRecord]:
         """Return a game's logged actions by version."""

@@ -69,11 +69,23 @@ class GameRepository(Protocol):
         """
         ...
 
+    async def get_many(self, *, game_ids: Sequence[int], lock: bool = False) -> Sequence[Game]:
+        """Return the games with these ids, by id (ids of no game are left out).
+
+        `lock` row-locks them for the transaction on PostgreSQL, in id order.
+        """
+        ...
+
     async def save(self, *, game: Game, expected_version: int) -> None:
         """Write the game if its stored version is still `expected_version`; raise StaleGame.
 
         Written: options, lobby, seed, status, version, snapshot, outcome, deadlines, updated_at.
         """
+        ...
+
+    async def save_many(self, *, games: Sequence[tuple[Game, int]]) -> None:
+        """Write each game, given with the version it must still be at, all or none: raise
+        StaleGame if one is not (the unit of work must then roll back)."""
         ...
 
     async def list(
@@ -115,8 +127,16 @@ class SeatRepository(Protocol):
         """Return a game's seats by seat index."""
         ...
 
+    async def list_many(self, *, game_ids: Sequence[int]) -> Sequence[Seat]:
+        """Return the seats of these games, by game id and seat index."""
+        ...
+
     async def save(self, *, seat: Seat) -> None:
         """Overwrite a stored seat's holder and strikes."""
+        ...
+
+    async def save_many(self, *, seats: Sequence[Seat]) -> None:
+        """Overwrite stored seats' holders and strikes (one statement)."""
         ...
 
     async def remove(self, *, game_id: int, seat: int) -> None:
@@ -127,6 +147,11 @@ class SeatRepository(Protocol):
 class ActionLog(Protocol):
     async def append(self, *, record: ActionRecord) -> None:
         """Append an applied action; raise StaleGame if its version is already logged."""
+        ...
+
+    async def append_many(self, *, records: Sequence[ActionRecord]) -> None:
+        """Append applied actions (one statement); raise StaleGame if a version is already
+        logged, after which the unit of work must roll back."""
         ...
 
     async def list(self, *, game_id: int) -> Sequence[ActionRecord]:

@@ -1,16 +1,17 @@
 """Turn deadlines: timer settings, quiet hours, the deadline rule, and the sweeper.
 
 The database holds every deadline (games.deadline_at / remind_at). PTB's JobQueue only
-wakes `sweep` every few seconds; a sweep claims what is due (storage/deadlines.py) and
-applies the timeout default through the service, exactly like a press. On start the
-first sweep runs at once, so deadlines that passed while the bot was down fire then.
+wakes `sweep` every few seconds; a sweep claims what is due and plays the timeout
+defaults in batches (storage/deadlines.py: one unit of work per share of games), then the
+service lets bots follow and the publisher shows each timeout, as after a press. On start
+the first sweep runs at once, so deadlines that passed while the bot was down fire then.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -18,10 +19,12 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, Field
 
 from core.engine.errors import GameError
+from core.engine.registry import get_game
 from storage import deadlines as store
 from storage.clock import Clock
 from storage.errors import StorageError
-from storage.models import ActorKind, Game, GameStatus
+from storage.models import Game, GameStatus, Seat
+from tgbot.render.front import front_for
 
 log = logging.getLogger(__name__)
 PRESETS = {"5m": 300, "1h": 3600, "12h": 43_200, "24h": 86_400, "72h": 259_200}
@@ -98,14 +101,29 @@ def after_active(start: datetime, seconds: float, settings: TimerSettings) -> da
 
 
 def clock_for(game: Game, state: Any, engine: Any) -> int:
-    """Return the seconds of clock the pending decision gets: a window, a reaction or a turn."""
+    """Return the seconds of clock the pending decision gets: a window, a reaction or a turn.
+
+    The game's front says which timer its pending decision runs on (`clock_kind`).
+    """
     settings = timers_of(game)
-    view = engine.view(state, None)
-    if getattr(view, "window", None):
-        return settings.window_seconds  # [OS-ROLE-9] the same grace for every window
-    owed = engine.to_act(state)
-    active = getattr(view, "active", None)
-    return settings.turn_seconds if active in owed else settings.reaction_seconds
+    kind = front_for(game.kind).clock_kind(engine, state)
+    return {"turn": settings.turn_seconds, "window": settings.window_seconds}.get(
+        kind, settings.reaction_seconds)
+
+
+def decide_deadline(start: datetime, engine: Any, game: Game, state: Any,
+                    bots: set[int]) -> tuple[datetime | None, datetime | None]:
+    """Return (deadline_at, remind_at) of the decision pending in `state`, counted from `start`.
+
+    (None, None) when nobody, or only bot seats, owe it.
+    """
+    owed = set(engine.to_act(state))
+    if not owed or owed <= bots:
+        return None, None
+    settings = timers_of(game)
+    seconds = clock_for(game, state, engine)
+    due = after_active(start, seconds, settings)
+    return due, first_reminder(start, seconds, due, settings)
 
 
 def deadline_rule(now: Clock, engine_of: Callable[[str], Any],
@@ -113,15 +131,18 @@ def deadline_rule(now: Clock, engine_of: Callable[[str], Any],
     """Return the rule storing (deadline_at, remind_at) with every saved state."""
 
     def rule(game: Game, state: Any) -> tuple[datetime | None, datetime | None]:
-        engine = engine_of(game.kind)
-        owed = set(engine.to_act(state))
-        if not owed or owed <= bots(game):
-            return None, None
-        settings = timers_of(game)
-        start = now()
-        seconds = clock_for(game, state, engine)
-        due = after_active(start, seconds, settings)
-        return due, first_reminder(start, seconds, due, settings)
+        return decide_deadline(now(), engine_of(game.kind), game, state, bots(game))
+
+    return rule
+
+
+def seated_deadline_rule(now: Clock, engine_of: Callable[[str], Any]) -> store.SeatedDeadlineRule:
+    """Return the rule of the timeout path: the bot seats are those loaded with the game."""
+
+    def rule(game: Game, seats: Sequence[Seat],
+             state: Any) -> tuple[datetime | None, datetime | None]:
+        bots = {row.seat for row in seats if row.is_bot}
+        return decide_deadline(now(), engine_of(game.kind), game, state, bots)
 
     return rule
 
@@ -145,17 +166,22 @@ def first_reminder(start: datetime, seconds: float, due: datetime,
 async def sweep(app_services: Any, batch: int = 50, parallel: int = 8) -> int:
     """Apply up to `batch` due timeouts and send due reminders; return the timeouts applied.
 
-    Claimed games are independent, so up to `parallel` of them are timed out at once.
+    The claimed games are split into `parallel` shares, each timed out in one unit of work
+    (one commit for its share), the shares at once; then every timeout is published, up to
+    `parallel` at a time.
     """
     games = app_services.games
     claimed = await store.claim_due_deadlines(games.uow_factory, now=games.now, limit=batch)
+    shares = [claimed[index::parallel] for index in range(min(parallel, len(claimed)))]
+    played = [timed_out for share in await asyncio.gather(*(_play(games, s) for s in shares))
+              for timed_out in share]
     gate = asyncio.Semaphore(parallel)
 
-    async def one(due: store.Due) -> int:
+    async def one(first: store.TimedOut) -> int:
         async with gate:
-            return await time_out(app_services, due.game_id, due.version)
+            return await _finish(app_services, first)
 
-    applied = sum(await asyncio.gather(*(one(due) for due in claimed)))
+    applied = sum(await asyncio.gather(*(one(timed_out) for timed_out in played)))
     for due in await store.claim_due_reminders(games.uow_factory, now=games.now, limit=batch):
         await app_services.publisher.remind(due.game_id, due.version)
     return applied
@@ -166,26 +192,53 @@ async def time_out(app_services: Any, game_id: int, version: int) -> int:
 
     Return how many actions were applied (0 when a press got there first).
     """
-    games = app_services.games
-    table = await games.table(game_id)
-    if table.game.status is not GameStatus.RUNNING or table.game.version != version:
-        return 0  # the player acted after the claim: nothing to do
-    applied = 0
-    current = table
-    for seat in sorted(table.engine.to_act(table.state)):
-        if current.game.status is not GameStatus.RUNNING or \
+    first = await _play(app_services.games, [store.Due(game_id, version)])
+    return await _finish(app_services, first[0]) if first else 0
+
+
+async def _play(games: Any, dues: Sequence[store.Due]) -> list[store.TimedOut]:
+    """Return the timeouts played for claimed games, in one unit of work.
+
+    If that fails, the games are played one by one, so one bad game (logged, and left to
+    its lease) does not hold back the others.
+    """
+    rule = None if games.deadline is None else seated_deadline_rule(games.now, get_game)
+    try:
+        return await store.play_timeouts(games.uow_factory, dues=dues, now=games.now,
+                                         deadline=rule)
+    except (GameError, StorageError) as error:
+        if len(dues) == 1:
+            log.info("timeout of game %s skipped: %s", dues[0].game_id, error)
+            return []
+        log.info("%d timeouts failed together (%s); playing them one by one", len(dues), error)
+    return [timed_out for due in dues for timed_out in await _play(games, [due])]
+
+
+async def _finish(app_services: Any, first: store.TimedOut) -> int:
+    """Publish a played timeout, then time out (and publish) the other seats that owed that
+    decision, if they still owe one; return how many timeouts that makes."""
+    current = await _publish(app_services, first)
+    applied = 1
+    for seat in first.owed:
+        if seat == first.seat or current.game.status is not GameStatus.RUNNING or \
                 seat not in current.engine.to_act(current.state):
             continue
-        try:
-            played = await games.act_for(game_id, seat, current.game.version, ActorKind.TIMEOUT,
-                                         table=current)
-        except (GameError, StorageError) as error:
-            log.info("timeout of game %s seat %s skipped: %s", game_id, seat, error)
-            return applied
+        due = store.Due(first.applied.game_id, current.game.version, seat)
+        more = await _play(app_services.games, [due])
+        if not more:
+            break
+        current = await _publish(app_services, more[0])
         applied += 1
-        takeover = await games.take_over_if_struck(game_id, seat, table=played.table)
-        if takeover is not None:
-            played = takeover
-        current = played.table
-        await app_services.publisher.after_timeout(played, seat, bot=takeover is not None)
     return applied
+
+
+async def _publish(app_services: Any, timed_out: store.TimedOut) -> Any:
+    """Let bots follow a timeout, hand the seat to a bot if struck, publish; return the table."""
+    games, seat = app_services.games, timed_out.seat
+    played = await games.follow(timed_out.applied)
+    takeover = await games.take_over_if_struck(timed_out.applied.game_id, seat,
+                                                table=played.table)
+    if takeover is not None:
+        played = takeover
+    await app_services.publisher.after_timeout(played, seat, bot=takeover is not None)
+    return played.table

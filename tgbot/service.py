@@ -181,18 +181,6 @@ class GameService:
         return await self._apply(table, seat, action, version, ActorKind.HUMAN,
                                  seats_changed=returned)
 
-    async def act_for(self, game_id: int, seat: int, version: int, actor: ActorKind,
-                      table: Table | None = None) -> Played:
-        """Apply the timeout default (actor TIMEOUT) or the bot's choice (BOT) for a seat.
-
-        `table` may be passed when the caller has just loaded it at `version`.
-        """
-        table = table if table is not None else await self.table(game_id)
-        engine = table.engine
-        policy = engine.bot_action if actor is ActorKind.BOT else engine.default_action
-        action = engine.encode_action(policy(table.state, seat))
-        return await self._apply(table, seat, action, version, actor)
-
     async def _apply(self, table: Table, seat: int, action: str, version: int,
                      actor: ActorKind, *, seats_changed: bool = False) -> Played:
         """Apply one action, let bot seats follow, and return the steps with the new table."""

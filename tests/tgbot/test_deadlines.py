@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from storage import deadlines as store
 from storage import lobby
@@ -233,3 +236,66 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself() -> None:
         assert timeouts <= 2  # after two strikes in a row the bot plays: no more timeouts
         assert (seat in bots) == (timeouts == 2)
     assert len(bots) >= 2
+
+
+async def test_a_sweep_plays_its_claimed_games_in_one_commit_per_share() -> None:
+    clock = Clock()
+    memory = MemoryStore()
+    app = _app(clock, fake_uow_factory(memory))
+    ids = [await _running(app, {"turn_seconds": 3600}, players=3, chat=-30 - i)
+           for i in range(4)]
+    clock.advance(HOUR)
+    commits = memory.commits
+    assert await sweep(app, batch=10, parallel=2) == 4
+    assert memory.commits - commits == 4  # the claim, two shares of two games, the reminders
+    for game_id in ids:
+        assert [r.actor for r in await _log(app, game_id)] == [ActorKind.TIMEOUT]
+    assert len(app.publisher.timeouts) == 4
+
+
+async def test_a_game_that_cannot_time_out_does_not_hold_back_the_others(
+        caplog: pytest.LogCaptureFixture) -> None:
+    clock = Clock()
+    app = _app(clock)
+    ids = [await _running(app, {"turn_seconds": 3600}, players=3, chat=-40 - i)
+           for i in range(3)]
+    broken = ids[1]
+    async with app.games.uow_factory() as uow:
+        game = await uow.games.get(game_id=broken)
+        game.snapshot = "{}"  # unreadable: CorruptGame
+        await uow.games.save(game=game, expected_version=game.version)
+        await uow.commit()
+    clock.advance(HOUR)
+    with caplog.at_level(logging.INFO, logger="tgbot.deadlines"):
+        assert await sweep(app, parallel=1) == 2
+    assert f"timeout of game {broken} skipped" in caplog.text
+    assert await _log(app, broken) == []
+    for game_id in (ids[0], ids[2]):
+        assert [r.actor for r in await _log(app, game_id)] == [ActorKind.TIMEOUT]
+
+
+async def test_after_a_restart_bot_seats_still_answer_what_a_timeout_leaves_them() -> None:
+    clock = Clock()
+    memory = MemoryStore()
+    first = _app(clock, fake_uow_factory(memory))
+    games = first.games
+    game_id = await lobby.open_lobby(games.uow_factory, chat_id=-50, topic_id=None,
+                                     kind="bang_dice", options={}, creator=Player(1, "A"),
+                                     now=games.now)
+    await lobby.join_lobby(games.uow_factory, game_id=game_id, player=Player(2, "B"),
+                           now=games.now)
+    await lobby.add_bot(games.uow_factory, game_id=game_id, now=games.now)
+    await lobby.set_lobby(games.uow_factory, game_id=game_id,
+                          lobby={"timers": {"turn_seconds": 3600, "strikes_for_bot": 0}})
+    await games.start(game_id)
+    for _ in range(30):
+        clock.advance(HOUR)
+        fresh = _app(clock, fake_uow_factory(memory))  # a new process: nothing cached
+        await sweep(fresh)
+        table = await fresh.games.table(game_id)
+        if table.game.status is not GameStatus.RUNNING:
+            break
+        bots = {seat.seat for seat in table.seats if seat.is_bot}
+        assert not bots & set(table.engine.to_act(table.state))  # no bot waits on a clock
+        assert table.game.deadline_at is not None
+    assert ActorKind.BOT in {r.actor for r in await _log(first, game_id)}

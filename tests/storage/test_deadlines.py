@@ -1,0 +1,189 @@
+"""Timeouts played in batches: one unit of work for many claimed games, exactly once each.
+
+Runs on the in-memory fake, SQLite and PostgreSQL alike, as do the batch repository methods
+it relies on (`get_many`, `list_many`, `save_many`, `append_many`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any
+
+import pytest
+
+from core.engine.registry import get_game
+from storage import deadlines as store
+from storage import lobby
+from storage.clock import Clock
+from storage.errors import StaleGame
+from storage.models import ActionRecord, ActorKind, Game, Seat
+from storage.repositories import UnitOfWork
+from storage.uow import UnitOfWorkFactory
+from tests.storage.conftest import Backend
+from tests.storage.play import KIND, new_game, play_one
+
+ENGINE = get_game(KIND)
+NEXT_DEADLINE = datetime(2030, 1, 1, tzinfo=UTC)
+
+
+class _Rule:
+    """A deadline rule that records the seats it was shown and gives a fixed deadline."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int | None, list[int]]] = []
+
+    def __call__(self, game: Game, seats: Sequence[Seat],
+                 state: Any) -> tuple[datetime | None, datetime | None]:
+        self.seen.append((game.id, sorted({row.game_id for row in seats})))
+        return NEXT_DEADLINE, None
+
+
+async def _due_games(backend: Backend, clock: Clock, count: int) -> list[store.Due]:
+    """Return `count` new 3-seat games whose deadlines have passed, claimed."""
+    for index in range(count):
+        game_id = await new_game(backend.uow, clock, seats=3, chat_id=-1000 - index,
+                                 seed=index + 1)
+        game = await lobby.load_game(backend.uow, game_id=game_id)
+        await store.set_times(backend.uow, game_id=game_id, version=game.version,
+                              deadline_at=clock(), remind_at=None)
+    return await store.claim_due_deadlines(backend.uow, now=clock)
+
+
+async def _owed(uow: UnitOfWorkFactory, game_id: int) -> list[int]:
+    game = await lobby.load_game(uow, game_id=game_id)
+    assert game.snapshot is not None
+    return sorted(ENGINE.to_act(ENGINE.load_state(game.snapshot)))
+
+
+async def test_claimed_games_are_timed_out_once_each(backend: Backend, clock: Clock) -> None:
+    dues = await _due_games(backend, clock, 3)
+    owed = {due.game_id: await _owed(backend.uow, due.game_id) for due in dues}
+    rule = _Rule()
+    played = await store.play_timeouts(backend.uow, dues=dues, now=clock, deadline=rule)
+    assert [t.applied.game_id for t in played] == [due.game_id for due in dues]
+    assert sorted(rule.seen) == [(due.game_id, [due.game_id]) for due in dues]
+    for due, timed_out in zip(dues, played, strict=True):
+        assert timed_out.seat == owed[due.game_id][0]
+        assert timed_out.applied.version == due.version + 1
+        log = await lobby.action_log(backend.uow, game_id=due.game_id)
+        assert [(r.version, r.seat, r.actor) for r in log] == \
+            [(due.version + 1, timed_out.seat, ActorKind.TIMEOUT)]
+        seats = await lobby.seats_of(backend.uow, game_id=due.game_id)
+        assert [s.strikes for s in seats] == [int(s.seat == timed_out.seat) for s in seats]
+        assert [s.strikes for s in timed_out.applied.seats or ()] == [s.strikes for s in seats]
+        game = await lobby.load_game(backend.uow, game_id=due.game_id)
+        assert (game.version, game.deadline_at) == (due.version + 1, NEXT_DEADLINE)
+    assert await store.play_timeouts(backend.uow, dues=dues, now=clock, deadline=rule) == []
+
+
+async def test_games_that_moved_on_or_owe_nothing_are_left_out(
+        backend: Backend, clock: Clock) -> None:
+    pressed, kept, wrong_seat = await _due_games(backend, clock, 3)
+    await play_one(backend.uow, clock, pressed.game_id)  # the player pressed after the claim
+    owed = await _owed(backend.uow, wrong_seat.game_id)
+    idle = next(seat for seat in range(3) if seat not in owed)
+    dues = [pressed, kept, store.Due(wrong_seat.game_id, wrong_seat.version, idle)]
+    played = await store.play_timeouts(backend.uow, dues=dues, now=clock)
+    assert [t.applied.game_id for t in played] == [kept.game_id]
+    assert await lobby.action_log(backend.uow, game_id=wrong_seat.game_id) == []
+
+
+class _PausingUnitOfWork:
+    """A unit of work whose `games.get_many` waits for `pause()` after loading."""
+
+    def __init__(self, inner: UnitOfWork, pause: Callable[[], Awaitable[None]]) -> None:
+        self._inner = inner
+        self._pause = pause
+
+    async def __aenter__(self) -> UnitOfWork:
+        uow = await self._inner.__aenter__()
+        get_many = uow.games.get_many
+
+        async def paused(**kwargs: Any) -> Sequence[Game]:
+            found = await get_many(**kwargs)
+            await self._pause()
+            return found
+
+        uow.games.get_many = paused  # type: ignore[method-assign]
+        return uow
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, traceback: TracebackType | None) -> None:
+        await self._inner.__aexit__(exc_type, exc, traceback)
+
+
+async def test_a_press_racing_a_batch_is_applied_once_and_the_batch_all_or_nothing(
+        backend: Backend, clock: Clock) -> None:
+    raced, other = await _due_games(backend, clock, 2)
+    pressed = asyncio.Event()
+
+    async def until_pressed() -> None:
+        # SQLite and the fake do not lock rows: the press commits while the batch waits.
+        # PostgreSQL holds the loaded rows (FOR UPDATE): the press waits for the batch.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(pressed.wait(), timeout=0.5)
+
+    async def batch() -> list[store.TimedOut]:
+        return await store.play_timeouts(
+            lambda: _PausingUnitOfWork(backend.uow(), until_pressed),  # type: ignore[arg-type,return-value]
+            dues=[raced, other], now=clock)
+
+    async def press() -> None:
+        await asyncio.sleep(0.01)  # let the batch load first
+        try:
+            await play_one(backend.uow, clock, raced.game_id)
+        finally:
+            pressed.set()
+
+    outcomes = await asyncio.gather(batch(), press(), return_exceptions=True)
+    winner = "press" if isinstance(outcomes[0], StaleGame) else "batch"
+    assert winner == ("batch" if backend.name == "postgres" else "press")
+    if winner == "batch":
+        assert isinstance(outcomes[1], StaleGame)
+    raced_log = await lobby.action_log(backend.uow, game_id=raced.game_id)
+    assert [r.version for r in raced_log] == [raced.version + 1]
+    assert (raced_log[0].actor is ActorKind.TIMEOUT) == (winner == "batch")
+    other_log = await lobby.action_log(backend.uow, game_id=other.game_id)
+    assert len(other_log) == (1 if winner == "batch" else 0)  # all or nothing
+
+
+async def test_many_rows_load_and_save_together(backend: Backend, clock: Clock) -> None:
+    first = await new_game(backend.uow, clock, seats=3)
+    second = await new_game(backend.uow, clock, seats=4, chat_id=-2)
+    async with backend.uow() as uow:
+        games = await uow.games.get_many(game_ids=[second, 424242, first], lock=True)
+        assert [game.id for game in games] == [first, second]
+        seats = await uow.seats.list_many(game_ids=[second, first])
+        assert [(s.game_id, s.seat) for s in seats] == \
+            [(first, 0), (first, 1), (first, 2), *((second, seat) for seat in range(4))]
+        versions = [game.version for game in games]
+        games[0].version += 1
+        games[1].version += 1
+        with pytest.raises(StaleGame):
+            await uow.games.save_many(games=[(games[0], versions[0]), (games[1], -1)])
+    async with backend.uow() as uow:  # the failed unit wrote nothing
+        assert [g.version for g in await uow.games.get_many(game_ids=[first, second])] == \
+            versions
+    async with backend.uow() as uow:
+        await uow.games.save_many(games=list(zip(games, versions, strict=True)))
+        at = clock()
+        await uow.actions.append_many(records=[
+            ActionRecord(game_id=game.id or 0, version=game.version, seat=0, action="x",
+                         actor=ActorKind.TIMEOUT, applied_at=at) for game in games])
+        for row in seats:
+            row.strikes = row.seat + 1
+        await uow.seats.save_many(seats=seats)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert [g.version for g in await uow.games.get_many(game_ids=[first, second])] == \
+            [v + 1 for v in versions]
+        assert [s.strikes for s in await uow.seats.list_many(game_ids=[first, second])] == \
+            [1, 2, 3, 1, 2, 3, 4]
+        with pytest.raises(StaleGame):
+            await uow.actions.append_many(records=[ActionRecord(
+                game_id=first, version=versions[0] + 1, seat=1, action="x",
+                actor=ActorKind.HUMAN, applied_at=at)])
