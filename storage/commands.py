@@ -238,12 +238,9 @@ async def _load_running(uow: UnitOfWork, game_id: int,
     return game, engine, load_engine_state(engine, game)
 
 
-async def _save_step(uow: UnitOfWork, game: Game, engine: AnyGame, step: Step[Any], *,
-                     seat: int, action: str, actor: ActorKind, expected_version: int,
-                     now: Clock, deadline: DeadlineRule | None) -> Outcome | None:
-    """Save a step's state on the game row (finished, or with its next deadline) and log
-    its action; return the outcome. StaleGame if another command saved first."""
-    at = now()
+def write_step(game: Game, engine: AnyGame, step: Step[Any], at: datetime) -> Outcome | None:
+    """Put a step's state on the game row (a finished game loses its deadline); return the
+    outcome. The caller sets the next deadline of a game that goes on."""
     outcome = engine.outcome(step.state)
     game.version = engine.version(step.state)
     game.snapshot = engine.dump_state(step.state)
@@ -251,9 +248,18 @@ async def _save_step(uow: UnitOfWork, game: Game, engine: AnyGame, step: Step[An
     if outcome is not None:
         game.status = GameStatus.FINISHED
         game.outcome = outcome.to_json()
-        game.deadline_at = None
-        game.remind_at = None
-    elif deadline is not None:
+        game.deadline_at = game.remind_at = None
+    return outcome
+
+
+async def _save_step(uow: UnitOfWork, game: Game, engine: AnyGame, step: Step[Any], *,
+                     seat: int, action: str, actor: ActorKind, expected_version: int,
+                     now: Clock, deadline: DeadlineRule | None) -> Outcome | None:
+    """Save a step's state on the game row (finished, or with its next deadline) and log
+    its action; return the outcome. StaleGame if another command saved first."""
+    at = now()
+    outcome = write_step(game, engine, step, at)
+    if outcome is None and deadline is not None:
         game.deadline_at, game.remind_at = deadline(game, step.state)
     await uow.games.save(game=game, expected_version=expected_version)
     assert game.id is not None

@@ -19,7 +19,7 @@ from typing import Any
 from core.engine.protocol import Outcome, Step, apply_checked
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import Applied, load_engine_state
+from storage.commands import Applied, load_engine_state, write_step
 from storage.models import ActionRecord, ActorKind, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
 
@@ -139,15 +139,8 @@ def _decide(game: Game, due: Due, seats: list[Seat], at: datetime,
         return None
     action = engine.encode_action(engine.default_action(state, seat))
     step = apply_checked(engine, state, seat, action, due.version)
-    outcome = engine.outcome(step.state)
-    game.version = engine.version(step.state)
-    game.snapshot = engine.dump_state(step.state)
-    game.updated_at = at
-    if outcome is not None:
-        game.status = GameStatus.FINISHED
-        game.outcome = outcome.to_json()
-        game.deadline_at = game.remind_at = None
-    elif deadline is not None:
+    outcome = write_step(game, engine, step, at)
+    if outcome is None and deadline is not None:
         game.deadline_at, game.remind_at = deadline(game, seats, step.state)
     record = ActionRecord(game_id=due.game_id, version=game.version, seat=seat, action=action,
                           actor=ActorKind.TIMEOUT, applied_at=at)
