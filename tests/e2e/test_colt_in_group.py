@@ -37,14 +37,12 @@ from core.colt_express.ids import card_kind
 from storage import lobby
 from storage.commands import logged_step
 from storage.models import ActorKind, GameStatus
-from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser, MessageVersion, RateLimits
+from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, MessageVersion, RateLimits
 from tgbot import app as app_module
-from tgbot.app import build_application
-from tgbot.context import SERVICES_KEY, Services
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.colt import bandit_label, card_label
 from tgbot.render.front import front_for
-from tgbot.settings import Settings
 
 GROUP = "pt-BR"  # the group's language
 SPEED = 10  # Telegram's per-group window, scaled down
@@ -53,24 +51,10 @@ MONEY = re.compile(r"\$\s?\d")
 SEED = int(os.environ.get("COLT_E2E_SEED", "2026"))  # the deal's and the players' choices
 
 
-class Table:
+class Table(BotAtTable):
     """The running bot and the people around the table."""
 
-    def __init__(self, api: FakeBotApi, app: Any, group: FakeGroup,
-                 users: list[FakeUser]) -> None:
-        self.api, self.app, self.group, self.users = api, app, group, users
-
-    @property
-    def services(self) -> Services:
-        found = self.app.bot_data[SERVICES_KEY]
-        assert isinstance(found, Services)
-        return found
-
-    def group_messages(self) -> list[FakeMessage]:
-        return self.api.chat_log(self.group)
-
-    async def wait(self, predicate: Any, timeout: float = 30.0) -> Any:
-        return await self.api.wait_for(predicate, timeout=timeout)
+    WAIT_SECONDS = 30.0
 
 
 @pytest.fixture
@@ -85,22 +69,8 @@ async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
                  for i, (name, lang) in enumerate(zip(names, languages, strict=True))]
         group = api.add_group(-1005678, "Trem", admins=(2000,),
                               members=tuple(u.id for u in users))
-        database = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
-        settings = Settings(bot_token=api.token, database_url=database,
-                            bot_api_base_url=api.base_url)
-        app = build_application(settings, seed_source=lambda: SEED)
-        await app.initialize()
-        assert app.post_init is not None
-        await app.post_init(app)
-        await app.start()
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0.0, timeout=1)
-        try:
+        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED) as app:
             yield Table(api, app, group, users)
-        finally:
-            await app.updater.stop()
-            await app.stop()
-            await app.shutdown()
 
 
 def _buttons(message: FakeMessage, prefix: str) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,32 +19,19 @@ import pytest
 
 from storage import lobby
 from storage.models import GameStatus
-from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
-from tgbot.app import build_application
-from tgbot.context import SERVICES_KEY, Services
+from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
 from tgbot.i18n import pick_language, t
-from tgbot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 HIDDEN_ROLE_WORDS = ("Fora-da-lei", "Renegado", "Assistente")  # the group speaks pt-BR
 
 
-class Table:
+@dataclass
+class Table(BotAtTable):
     """The running bot and the people around the table."""
 
-    def __init__(self, api: FakeBotApi, app: Any, group: FakeGroup,
-                 users: list[FakeUser], database: str) -> None:
-        self.api, self.app, self.group, self.users, self.database = (
-            api, app, group, users, database)
-
-    @property
-    def services(self) -> Services:
-        found = self.app.bot_data[SERVICES_KEY]
-        assert isinstance(found, Services)
-        return found
-
-    def group_messages(self) -> list[FakeMessage]:
-        return self.api.chat_log(self.group)
+    database: str
 
     def live_table(self) -> FakeMessage:
         for message in reversed(self.group_messages()):
@@ -52,9 +40,6 @@ class Table:
             if any(d.startswith(("p:", "k:", "m:")) for d in datas):
                 return message
         raise LookupError("no live table message")
-
-    async def wait(self, predicate: Any, timeout: float = 20.0) -> Any:
-        return await self.api.wait_for(predicate, timeout=timeout)
 
 
 @pytest.fixture
@@ -66,22 +51,9 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
                  for i, (name, lang) in enumerate(zip(names, languages, strict=True))]
         group = api.add_group(-1001234, "Saloon", admins=(1000,),
                               members=tuple(u.id for u in users))
-        database = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
-        settings = Settings(bot_token=api.token, database_url=database,
-                            bot_api_base_url=api.base_url)
-        app = build_application(settings)
-        await app.initialize()
-        assert app.post_init is not None
-        await app.post_init(app)
-        await app.start()
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0.0, timeout=1)
-        try:
+        database = sqlite_url(tmp_path)
+        async with running_bot(api, database) as app:
             yield Table(api, app, group, users, database)
-        finally:
-            await app.updater.stop()
-            await app.stop()
-            await app.shutdown()
 
 
 async def _open_table(table: Table) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -27,12 +27,11 @@ from telegram.ext import AIORateLimiter, ContextTypes
 
 from storage import lobby
 from storage.models import ActorKind, Game, GameStatus
-from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser, RateLimits
+from tests.e2e.harness import BotAtTable, fake_settings, running, sqlite_url
+from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot import app as app_module
 from tgbot.app import build_application
-from tgbot.context import SERVICES_KEY, Services
 from tgbot.i18n import t
-from tgbot.settings import Settings
 
 LANGUAGE = "pt-BR"  # the group's language (the default)
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
@@ -65,27 +64,11 @@ class ManualClock:
 
 
 @dataclass
-class SilentBot:
+class SilentBot(BotAtTable):
     """The running application, the fake Telegram, the group and its people (Ana admin)."""
 
-    api: FakeBotApi
-    app: Any
     clock: ManualClock
-    group: FakeGroup
-    users: list[FakeUser]
     errors: list[BaseException] = field(default_factory=list)
-
-    @property
-    def services(self) -> Services:
-        found = self.app.bot_data[SERVICES_KEY]
-        assert isinstance(found, Services)
-        return found
-
-    def group_messages(self) -> list[FakeMessage]:
-        return self.api.chat_log(self.group)
-
-    async def wait(self, predicate: Callable[[], Any], timeout: float = 20.0) -> Any:
-        return await self.api.wait_for(predicate, timeout=timeout)
 
     async def say(self, user: FakeUser, text: str) -> str:
         """Send a group message; return the text of the bot's reply to it."""
@@ -123,32 +106,20 @@ async def silent_bot(tmp_path: Path, seed: int = SEED) -> AsyncIterator[SilentBo
                               members=tuple(u.id for u in users))
         # The scheduled sweep runs once at start-up (nothing is due then); after that the
         # test runs the same job by hand once it has moved the clock.
-        settings = Settings(bot_token=api.token, bot_api_base_url=api.base_url,
-                            database_url=f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3",
-                            deadline_sweep_seconds=86_400)
+        settings = fake_settings(api, sqlite_url(tmp_path), deadline_sweep_seconds=86_400)
         with pytest.MonkeyPatch.context() as patch:  # as tests/e2e/test_colt_in_group.py
             patch.setattr(app_module, "AIORateLimiter", functools.partial(
                 AIORateLimiter, overall_max_rate=0, group_max_rate=0))
             app = build_application(settings, now=clock, seed_source=lambda: seed)
-        bot = SilentBot(api, app, clock, group, users)
+        bot = SilentBot(api, app, group, users, clock)
 
         async def collect(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             assert context.error is not None
             bot.errors.append(context.error)
 
         app.add_error_handler(collect)
-        await app.initialize()
-        assert app.post_init is not None
-        await app.post_init(app)
-        await app.start()
-        assert app.updater is not None
-        await app.updater.start_polling(poll_interval=0.0, timeout=1)
-        try:
+        async with running(app):
             yield bot
-        finally:
-            await app.updater.stop()
-            await app.stop()
-            await app.shutdown()
 
 
 async def open_table(bot: SilentBot, *, strikes: int, modules: tuple[str, ...] = ()) -> int:

@@ -6,8 +6,8 @@ the group, and the test reads the bot's answers (replies to those commands).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,30 +17,16 @@ from core.bang_dice.ids import Role
 from storage import lobby
 from storage.commands import REMOVAL, Player
 from storage.models import ActorKind, GameStatus
-from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser, RateLimits
-from tgbot.app import build_application
-from tgbot.context import SERVICES_KEY, Services
+from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot.i18n import t
-from tgbot.settings import Settings
 
 LANGUAGE = "pt-BR"  # the group's language (the default)
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
 
 
-@dataclass
-class Group:
+class Group(BotAtTable):
     """The running bot, the group and its people; user 0 (Ana) is the group's owner."""
-
-    api: FakeBotApi
-    app: Any
-    group: FakeGroup
-    users: list[FakeUser]
-
-    @property
-    def services(self) -> Services:
-        found = self.app.bot_data[SERVICES_KEY]
-        assert isinstance(found, Services)
-        return found
 
     async def say(self, user: FakeUser, text: str, reply_to: FakeMessage | None = None) -> str:
         """Send a group message; return the text of the bot's reply to it."""
@@ -78,22 +64,9 @@ async def group(tmp_path: Path) -> AsyncIterator[Group]:
                  for i, name in enumerate(NAMES)]
         chat = api.add_group(-1005550, "Saloon", admins=(users[0].id,),
                              members=tuple(u.id for u in users))
-        settings = Settings(bot_token=api.token, bot_api_base_url=api.base_url,
-                            database_url=f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3")
-        app = build_application(settings)
-        await app.initialize()
-        assert app.post_init is not None
-        await app.post_init(app)
-        await app.start()
-        assert app.updater is not None
-        api.add_bot_to_group(chat, by=users[0], as_admin=True)
-        await app.updater.start_polling(poll_interval=0.0, timeout=1)
-        try:
+        add_bot = functools.partial(api.add_bot_to_group, chat, by=users[0], as_admin=True)
+        async with running_bot(api, sqlite_url(tmp_path), before_polling=add_bot) as app:
             yield Group(api, app, chat, users)
-        finally:
-            await app.updater.stop()
-            await app.stop()
-            await app.shutdown()
 
 
 def _seat_not_sheriff(state: Any) -> int:
