@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -11,6 +12,19 @@ from telegram.constants import ChatMemberStatus
 from tgbot.context import SERVICES_KEY, Services
 from tgbot.publish import Publisher
 from tgbot.service import GameService
+
+
+class HandClock:
+    """A clock the test moves by hand (2 March 2026, noon UTC, unless told otherwise)."""
+
+    def __init__(self, start: datetime = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)) -> None:
+        self.moment = start
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, delta: timedelta) -> None:
+        self.moment += delta
 
 
 @dataclass

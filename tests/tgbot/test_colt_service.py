@@ -17,7 +17,7 @@ from storage import lobby
 from storage.commands import Player, logged_step
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
-from tests.tgbot.fakes import FakeBot, context_for, press
+from tests.tgbot.fakes import FakeBot, HandClock, context_for, press
 from tgbot.callbacks import Callback
 from tgbot.deadlines import clock_for, sweep, timers_of
 from tgbot.handlers.lobby import lobby_button
@@ -32,19 +32,6 @@ TIMERS = {"turn_seconds": 3600, "reaction_seconds": 7 * 3600, "window_seconds": 
 CHAT = -77
 STEAL_DECISIONS = {"move", "fire", "punch", "punch_loot", "punch_push", "cheyenne_take",
                    "rob", "marshal", "pickpocket"}
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.moment = START
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, delta: timedelta) -> None:
-        self.moment += delta
 
 
 class RecordingPublisher(Publisher):
@@ -71,7 +58,7 @@ class App:
     bot: FakeBot
 
 
-def _app(clock: Clock) -> App:
+def _app(clock: HandClock) -> App:
     games = GameService(fake_uow_factory(MemoryStore()), now=clock, seed_source=lambda: 2026)
     bot = FakeBot()
     return App(games, RecordingPublisher(bot, games), bot)
@@ -92,7 +79,7 @@ async def _running(app: App, players: int, options: dict[str, Any], strikes: int
     return game_id
 
 
-async def _until_over(app: App, clock: Clock, game_id: int) -> None:
+async def _until_over(app: App, clock: HandClock, game_id: int) -> None:
     """Let the clock run an hour at a time, sweeping; each due decision times out."""
     for _ in range(1000):
         game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
@@ -130,7 +117,7 @@ async def _decisions(app: App, game_id: int) -> list[tuple[str, int, str, str, A
 
 async def test_a_silent_colt_table_finishes_by_timeouts_on_the_turn_timer() -> None:
     """Nobody ever plays and no bot takes over: every decision gets its timeout default."""
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     game_id = await _running(app, 4, {"expert": True}, strikes=0)
     await _until_over(app, clock, game_id)
@@ -154,7 +141,7 @@ async def test_a_silent_colt_table_finishes_by_timeouts_on_the_turn_timer() -> N
 async def test_strikes_hand_silent_colt_seats_to_bots_that_finish_the_game() -> None:
     """Two players (the team set-up owed by both at once): after two timeouts in a row a
     seat is the bot's, and the bots play the game to its end."""
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     game_id = await _running(app, 2, {}, strikes=2)
     await _until_over(app, clock, game_id)
@@ -180,7 +167,7 @@ async def test_strikes_hand_silent_colt_seats_to_bots_that_finish_the_game() -> 
 async def test_colt_decisions_run_on_the_turn_timer_and_dice_keeps_its_clocks() -> None:
     """clock_for asks the game's front: every Colt decision is a turn; the dice game's
     reactions keep the reaction timer."""
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     colt = await _running(app, 3, {}, strikes=3)
     table = await app.games.table(colt)
@@ -205,7 +192,7 @@ async def test_colt_decisions_run_on_the_turn_timer_and_dice_keeps_its_clocks() 
 async def test_a_colt_table_starts_with_two_to_six_players_and_says_so_otherwise() -> None:
     """The lobby takes the player counts from the engine: alone at the table, Start is
     refused with a translated pop-up naming them; with a second player it deals."""
-    clock = Clock()
+    clock = HandClock(START)
     games = GameService(fake_uow_factory(MemoryStore()), now=clock, seed_source=lambda: 3)
     bot = FakeBot()
     context = context_for(games, bot)

@@ -18,24 +18,12 @@ from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.migrate import upgrade
 from storage.models import ActorKind, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
+from tests.tgbot.fakes import HandClock
 from tgbot.deadlines import TimerSettings, after_active, reminders, sweep, time_out
 from tgbot.service import GameService, Played
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.moment = START
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, delta: timedelta) -> None:
-        self.moment += delta
 
 
 @dataclass
@@ -58,7 +46,7 @@ class App:
     publisher: RecordingPublisher
 
 
-def _app(clock: Clock, uow_factory: UnitOfWorkFactory | None = None) -> App:
+def _app(clock: HandClock, uow_factory: UnitOfWorkFactory | None = None) -> App:
     factory = uow_factory or fake_uow_factory(MemoryStore())
     return App(GameService(factory, now=clock, seed_source=lambda: 99), RecordingPublisher())
 
@@ -102,7 +90,7 @@ def test_reminders_at_half_time_and_an_hour_before() -> None:
 
 
 async def test_reminder_then_default_action_at_the_right_times() -> None:
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     game_id = await _running(app, {"turn_seconds": 4 * 3600})
     game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
@@ -127,7 +115,7 @@ async def test_reminder_then_default_action_at_the_right_times() -> None:
 
 
 async def test_quiet_hours_delay_the_timeout() -> None:
-    clock = Clock()
+    clock = HandClock(START)
     clock.moment = datetime(2026, 3, 2, 21, 0, tzinfo=UTC)
     app = _app(clock)
     game_id = await _running(app, {"turn_seconds": 2 * 3600, "quiet_start": "22:00",
@@ -141,7 +129,7 @@ async def test_quiet_hours_delay_the_timeout() -> None:
 
 
 async def test_strikes_hand_the_seat_to_a_bot_and_back_restores_the_player() -> None:
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     game_id = await _running(app, {"turn_seconds": 3600, "reaction_seconds": 3600,
                                    "strikes_for_bot": 2})
@@ -173,7 +161,7 @@ async def test_strikes_hand_the_seat_to_a_bot_and_back_restores_the_player() -> 
 
 
 async def test_a_press_racing_the_deadline_is_applied_once() -> None:
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     game_id = await _running(app, {"turn_seconds": 3600})
     table = await app.games.table(game_id)
@@ -194,7 +182,7 @@ async def test_restart_applies_overdue_timeouts_once_and_keeps_future_ones(
     url = f"sqlite+aiosqlite:///{tmp_path}/restart.sqlite3"
     engine = make_engine(url)
     await upgrade(engine)
-    clock = Clock()
+    clock = HandClock(START)
     first = _app(clock, sql_uow_factory(make_session_factory(engine)))
     overdue = [await _running(first, {"turn_seconds": 3600}, chat=-10 - i) for i in range(2)]
     later = await _running(first, {"turn_seconds": 5 * 3600}, chat=-20)
@@ -214,7 +202,7 @@ async def test_restart_applies_overdue_timeouts_once_and_keeps_future_ones(
 
 
 async def test_a_table_where_everyone_goes_silent_finishes_by_itself() -> None:
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     game_id = await _running(app, {"turn_seconds": 600, "reaction_seconds": 600,
                                    "strikes_for_bot": 2}, players=5)
@@ -239,7 +227,7 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself() -> None:
 
 
 async def test_a_sweep_plays_its_claimed_games_in_one_commit_per_share() -> None:
-    clock = Clock()
+    clock = HandClock(START)
     memory = MemoryStore()
     app = _app(clock, fake_uow_factory(memory))
     ids = [await _running(app, {"turn_seconds": 3600}, players=3, chat=-30 - i)
@@ -255,7 +243,7 @@ async def test_a_sweep_plays_its_claimed_games_in_one_commit_per_share() -> None
 
 async def test_a_game_that_cannot_time_out_does_not_hold_back_the_others(
         caplog: pytest.LogCaptureFixture) -> None:
-    clock = Clock()
+    clock = HandClock(START)
     app = _app(clock)
     ids = [await _running(app, {"turn_seconds": 3600}, players=3, chat=-40 - i)
            for i in range(3)]
@@ -275,7 +263,7 @@ async def test_a_game_that_cannot_time_out_does_not_hold_back_the_others(
 
 
 async def test_after_a_restart_bot_seats_still_answer_what_a_timeout_leaves_them() -> None:
-    clock = Clock()
+    clock = HandClock(START)
     memory = MemoryStore()
     first = _app(clock, fake_uow_factory(memory))
     games = first.games
