@@ -46,6 +46,10 @@ from core.colt_express.train import (
 )
 from core.engine.protocol import Event
 
+# The first decision of each card kind that asks one [CE-STEAL-2].
+FIRST_DECISION = {MOVE: MOVE_CHOICE, FIRE: FIRE_TARGET, PUNCH: PUNCH_TARGET, ROB: ROB_CHOICE,
+                  MARSHAL: MARSHAL_MOVE}
+
 
 def marshal_options(state: ColtState) -> list[str]:
     """Return the Marshal's moves: one car forward or backward [CE-MARSHAL-1]."""
@@ -62,22 +66,12 @@ def resolve_next(state: ColtState, out: list[Event]) -> bool:
     bandit, kind = card_bandit(played.card), card_kind(played.card)
     out.append(CardResolved(index=state.resolving, seat=played.seat, bandit=bandit,
                             card=played.card))
-    me = state.bandits[bandit]
     if kind == FLOOR:  # [CE-FLOOR-1] no choice
+        me = state.bandits[bandit]
         place(state, out, bandit, me.car, not me.roof, "floor")
         finish_card(state)
-    elif kind == MOVE:
-        _offer(state, out, MOVE_CHOICE, bandit, move_options(state, bandit))
-    elif kind == FIRE:
-        _offer(state, out, FIRE_TARGET, bandit,
-               [f"t{t}" for t in fire_candidates(state, bandit)])
-    elif kind == PUNCH:
-        _offer(state, out, PUNCH_TARGET, bandit,
-               [f"t{t}" for t in punch_candidates(state, bandit)])
-    elif kind == ROB:
-        _offer(state, out, ROB_CHOICE, bandit, loot_types(state.loot_at(me.car, me.roof)))
-    elif kind == MARSHAL:
-        _offer(state, out, MARSHAL_MOVE, bandit, marshal_options(state))
+    else:
+        _offer(state, out, FIRST_DECISION[kind], bandit)
     return True
 
 
@@ -105,9 +99,10 @@ def options_of(state: ColtState, frame: Pending) -> list[str]:
 
 
 def _offer(state: ColtState, out: list[Event], decision: str, bandit: int,
-           options: list[str], victim: int = -1, token: str = "") -> None:
+           victim: int = -1, token: str = "") -> None:
     """Ask the owner when there is a choice; take a single choice at once; else no effect."""
     frame = Pending(decision, [seat_of(state, bandit)], bandit, victim, token)
+    options = options_of(state, frame)
     if len(options) == 1:
         answer_steal(state, out, frame, options[0])
     elif options:
@@ -130,11 +125,8 @@ def answer_steal(state: ColtState, out: list[Event], frame: Pending, action: str
     elif decision == PUNCH_TARGET:
         victim = int(action[1:])
         out.append(Punched(bandit=bandit, target=victim))
-        if state.bandits[victim].loot:
-            _offer(state, out, PUNCH_LOOT, bandit, loot_types(state.bandits[victim].loot),
-                   victim)
-        else:
-            _offer(state, out, PUNCH_PUSH, bandit, push_options(state, victim), victim)
+        _offer(state, out, PUNCH_LOOT if state.bandits[victim].loot else PUNCH_PUSH, bandit,
+               victim)
         return
     elif decision == PUNCH_LOOT:
         _punch_loot(state, out, frame, action[1])
@@ -144,7 +136,7 @@ def answer_steal(state: ColtState, out: list[Event], frame: Pending, action: str
             take_loot(state, out, bandit, frame.token, "cheyenne")
         else:
             _drop(state, out, frame.victim, frame.token)
-        _offer(state, out, PUNCH_PUSH, bandit, push_options(state, frame.victim), frame.victim)
+        _offer(state, out, PUNCH_PUSH, bandit, frame.victim)
         return
     elif decision == PUNCH_PUSH:
         pushed = state.bandits[frame.victim]
@@ -178,10 +170,10 @@ def _punch_loot(state: ColtState, out: list[Event], frame: Pending, kind: str) -
     token = pick_token(state, victim.loot, kind)
     victim.loot.remove(token)
     if kind == PURSE and has_ability(state, frame.bandit, CHEYENNE):
-        _offer(state, out, CHEYENNE_TAKE, frame.bandit, ["y", "n"], frame.victim, token)
+        _offer(state, out, CHEYENNE_TAKE, frame.bandit, frame.victim, token)
         return
     _drop(state, out, frame.victim, token)
-    _offer(state, out, PUNCH_PUSH, frame.bandit, push_options(state, frame.victim), frame.victim)
+    _offer(state, out, PUNCH_PUSH, frame.bandit, frame.victim)
 
 
 def _drop(state: ColtState, out: list[Event], victim: int, token: str) -> None:

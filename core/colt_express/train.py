@@ -129,9 +129,7 @@ def place(state: ColtState, out: list[Event], bandit: int, car: int, roof: bool,
     me.car, me.roof = car, roof
     out.append(BanditMoved(bandit=bandit, car=car, roof=roof, cause=cause))
     if not roof and car == state.marshal:
-        receive_bullet(state, out, bandit, None)
-        me.roof = True
-        out.append(BanditMoved(bandit=bandit, car=car, roof=True, cause="marshal"))
+        _flee_marshal(state, out, bandit)
 
 
 def move_marshal(state: ColtState, out: list[Event], car: int) -> None:
@@ -140,6 +138,12 @@ def move_marshal(state: ColtState, out: list[Event], car: int) -> None:
     out.append(MarshalMoved(car=car))
     for index, bandit in enumerate(state.bandits):
         if bandit.car == car and not bandit.roof:
-            receive_bullet(state, out, index, None)
-            bandit.roof = True
-            out.append(BanditMoved(bandit=index, car=car, roof=True, cause="marshal"))
+            _flee_marshal(state, out, index)
+
+
+def _flee_marshal(state: ColtState, out: list[Event], bandit: int) -> None:
+    """Shoot a bandit inside the Marshal's car and put him on its roof [CE-MARSHAL-2]."""
+    receive_bullet(state, out, bandit, None)
+    me = state.bandits[bandit]
+    me.roof = True
+    out.append(BanditMoved(bandit=bandit, car=me.car, roof=True, cause="marshal"))
