@@ -7,6 +7,7 @@ facts only; hands and face-down cards appear only in a player's private messages
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -268,9 +269,7 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
 
 def hand_text(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
     """Return a player's private hand message: the hand, deck size and what is asked."""
-    counts: dict[str, int] = {}
-    for key in view["hand_keys"]:
-        counts[key] = counts.get(key, 0) + 1
+    counts = Counter(view["hand_keys"])
     two = len(view["seats"]) == 2
     items = []
     for key, count in counts.items():
@@ -469,9 +468,7 @@ class ColtFront:
     def mine_text(self, language: str, engine: Any, state: Any, seat: int) -> str:
         """Return the seat's hand and purse values, short enough for a pop-up."""
         view = engine.view_json(engine.view(state, seat))
-        counts: dict[str, int] = {}
-        for key in view["hand_keys"]:
-            counts[key[1]] = counts.get(key[1], 0) + 1
+        counts = Counter(key[1] for key in view["hand_keys"])
         hand = ", ".join(f"{KIND_ICON.get(k, k)}×{n}" for k, n in counts.items()) or "—"
         values = [v for b in view["bandits"] if b["seat"] == seat
                   for v in (b["purse_values"] or ())]
