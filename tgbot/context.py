@@ -9,8 +9,8 @@ from telegram.ext import ContextTypes
 
 from storage import lobby
 from storage.commands import Player
-from storage.models import Game
-from tgbot.i18n import pick_language
+from storage.models import Game, GameStatus
+from tgbot.i18n import pick_language, t
 from tgbot.publish import Publisher
 from tgbot.service import GameService
 
@@ -73,6 +73,20 @@ async def active_game_here(context: ContextTypes.DEFAULT_TYPE, update: Update) -
         return None
     return await lobby.active_game(services(context).games.uow_factory, chat_id=chat.id,
                                    topic_id=topic_of(update))
+
+
+async def game_here_or_say(context: ContextTypes.DEFAULT_TYPE, update: Update, language: str,
+                          *, running: bool = False) -> Game | None:
+    """Return the chat's game (only a running one when `running`), or reply that there is
+    none and return None."""
+    game = await active_game_here(context, update)
+    if game is None or game.id is None or (running and game.status is not GameStatus.RUNNING):
+        message = update.effective_message
+        if message is not None:
+            await message.reply_text(t(language, "There is no game here. Start one with "
+                                                 "/newgame."))
+        return None
+    return game
 
 
 def topic_of(update: Update) -> int | None:

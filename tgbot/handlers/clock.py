@@ -11,7 +11,7 @@ from telegram.ext import ContextTypes
 from storage import deadlines as store
 from storage import lobby
 from storage.models import Game, GameStatus
-from tgbot.context import active_game_here, chat_language, services
+from tgbot.context import active_game_here, chat_language, game_here_or_say, services
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
@@ -79,12 +79,11 @@ async def skip(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or user is None or chat is None:
         return
     language = await chat_language(context, chat.id)
-    game = await _running_game(update, context)
+    game = await game_here_or_say(context, update, language, running=True)
     if game is None or game.id is None:
-        await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
     if not await is_admin(context, chat.id, user.id):
-        await message.reply_text(t(language, "Only an admin can change the chat settings."))
+        await message.reply_text(t(language, "Only an admin can do that."))
         return
     await time_out(services(context), game.id, game.version)
 

@@ -7,7 +7,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from storage import lobby
-from tgbot.context import active_game_here, chat_language, remember_user, services
+from tgbot.context import active_game_here, chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import LANGUAGES, t
@@ -89,9 +89,8 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await active_game_here(context, update)
+    game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
-        await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
     if user.id != game.creator_id and not await is_admin(context, chat.id, user.id):
         await message.reply_text(t(language, "Only the table's creator or an admin can do "

@@ -13,7 +13,7 @@ from storage import lobby
 from storage.errors import StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
-from tgbot.context import active_game_here, chat_language, remember_user, services
+from tgbot.context import chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table, show_lobby
 from tgbot.i18n import t
 from tgbot.publish import describe_events
@@ -128,9 +128,8 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await active_game_here(context, update)
+    game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
-        await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
     if game.status is GameStatus.LOBBY:
         await show_lobby(context, game.id, new_message=True)
@@ -146,9 +145,8 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await active_game_here(context, update)
+    game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
-        await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
     table = await found.games.table(game.id)
     lines = []

@@ -11,8 +11,7 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
 from storage.errors import GameNotRunning, StaleGame
-from storage.models import GameStatus
-from tgbot.context import active_game_here, chat_language, services
+from tgbot.context import chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.service import Table
@@ -66,9 +65,8 @@ async def _admin_target(update: Update, context: ContextTypes.DEFAULT_TYPE,
     if message is None or user is None or chat is None:
         return None
     language = await chat_language(context, chat.id)
-    game = await active_game_here(context, update)
-    if game is None or game.id is None or game.status is not GameStatus.RUNNING:
-        await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
+    game = await game_here_or_say(context, update, language, running=True)
+    if game is None or game.id is None:
         return None
     if not await is_admin(context, chat.id, user.id):
         await message.reply_text(t(language, "Only an admin can do that."))
