@@ -4,10 +4,25 @@ Start it with `async with FakeBotApi() as api:`, point python-telegram-bot at `a
 and `api.base_file_url`, build a world (`add_user`, `add_group`, `add_bot_to_group`), act as
 users (`user.start()`, `user.send(...)`, `user.press(...)`), and assert on `api.chat_log(...)`,
 `api.requests`, `api.errors` and `api.callback_answers`.
+
+Faults Telegram produces, and what python-telegram-bot raises for them:
+- `api.fail(method, times=1, chat_id=None, kind=...)` (faults.py), consumed before the call
+  has any effect: "bad_gateway" 502 and "internal_error" 500 (`NetworkError`), "disconnect"
+  (socket closed, no answer: `NetworkError`), "timeout" (no answer until the client gives up:
+  `TimedOut`), "flood" 429 with `retry_after` (`RetryAfter`); `api.failures()` lists them;
+- `api.migrate_group(group)` returns the new supergroup; the old id answers 400 with
+  migrate_to_chat_id (`ChatMigrated`) (lifecycle.py);
+- `api.remove_bot_from_group(group, by, kicked=True)`: 403 bot was kicked / is not a member
+  (`Forbidden`) until `api.add_bot_to_group` again;
+- `api.block(user)` / `api.unblock(user)`: 403 bot was blocked by the user (`Forbidden`); a user
+  who never started the bot gives 403 bot can't initiate conversation (`Forbidden`);
+- `api.forget_chat(user)`: 400 chat not found (`BadRequest`) until the user writes again;
+- flood control (ratelimit.py; edits count too): 429 (`RetryAfter`).
 """
 
 from tests.fakebot.clock import Clock, FakeClock, ScaledClock
 from tests.fakebot.errors import ApiError
+from tests.fakebot.faults import Fault, FaultKind
 from tests.fakebot.methods import CallbackAnswer
 from tests.fakebot.model import (
     BotIdentity,
@@ -35,6 +50,8 @@ __all__ = [
     "FakeGroup",
     "FakeMessage",
     "FakeUser",
+    "Fault",
+    "FaultKind",
     "MessageVersion",
     "PrivateChat",
     "RateLimits",

@@ -59,6 +59,9 @@ POLL_CONFLICT = (
 )
 UNAUTHORIZED = "Unauthorized"
 NOT_FOUND = "Not Found"
+MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
+BAD_GATEWAY = "Bad Gateway"
+INTERNAL = "Internal Server Error"
 
 
 def not_member(chat_type: str) -> str:
@@ -86,11 +89,19 @@ def missing(name: str) -> str:
 class ApiError(Exception):
     """A non-ok Bot API answer: raised by method handlers, turned into the JSON envelope."""
 
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self,
+        code: int,
+        description: str,
+        retry_after: int | None = None,
+        *,
+        migrate_to_chat_id: int | None = None,
+    ) -> None:
         super().__init__(description)
         self.code = code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def envelope(self) -> dict[str, Any]:
         """Return Telegram's JSON body for this error."""
@@ -99,8 +110,12 @@ class ApiError(Exception):
             "error_code": self.code,
             "description": self.description,
         }
-        if self.retry_after is not None:
-            body["parameters"] = {"retry_after": self.retry_after}
+        parameters = {
+            "retry_after": self.retry_after,
+            "migrate_to_chat_id": self.migrate_to_chat_id,
+        }
+        if any(value is not None for value in parameters.values()):
+            body["parameters"] = {k: v for k, v in parameters.items() if v is not None}
         return body
 
 
@@ -117,3 +132,8 @@ def forbidden(description: str) -> ApiError:
 def too_many_requests(retry_after: int) -> ApiError:
     """Return a 429 error with `parameters.retry_after`."""
     return ApiError(429, f"Too Many Requests: retry after {retry_after}", retry_after)
+
+
+def migrated(new_chat_id: int) -> ApiError:
+    """Return the 400 Telegram answers for a group that became a supergroup."""
+    return ApiError(400, MIGRATED, migrate_to_chat_id=new_chat_id)

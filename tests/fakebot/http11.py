@@ -5,11 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 MAX_BODY = 64 * 1024 * 1024
+T = TypeVar("T")
 REASONS = {
     200: "OK",
     400: "Bad Request",
@@ -20,6 +22,7 @@ REASONS = {
     413: "Payload Too Large",
     429: "Too Many Requests",
     500: "Internal Server Error",
+    502: "Bad Gateway",
 }
 
 
@@ -164,3 +167,19 @@ def encode_response(
         "Server: fake-bot-api\r\n\r\n"
     )
     return head.encode("latin-1") + body
+
+
+async def until_disconnect(call: Awaitable[T], reader: asyncio.StreamReader) -> T | None:
+    """Run a long call; return its result, or None if the client closed the connection first."""
+    work = asyncio.ensure_future(call)
+    eof = asyncio.ensure_future(reader.read(1))
+    try:
+        await asyncio.wait({work, eof}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        pending = [task for task in (work, eof) if not task.done()]
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+    if work.done() and not work.cancelled():
+        return work.result()
+    return None

@@ -27,11 +27,22 @@ class MessageMethods:
 
     # -- shared checks ------------------------------------------------------------------------
     def chat(self, params: Params) -> FakeChat:
-        """Return the chat named by chat_id, or raise 400 chat not found."""
+        """Return the chat named by chat_id, for any method that names one.
+
+        Raises 400 chat not found (unknown or forgotten chat), 400 with migrate_to_chat_id (a
+        group upgraded to a supergroup), or 403 (a group the bot is not, or no longer, in).
+        """
         chat_id = params.chat_id()
         chat = self.world.chats.get(chat_id) if isinstance(chat_id, int) else None
-        if chat is None:
+        if chat is None or (isinstance(chat, PrivateChat) and chat.forgotten):
             raise bad_request(errors.CHAT_NOT_FOUND)
+        if isinstance(chat, FakeGroup):
+            if chat.migrated_to is not None:
+                raise errors.migrated(chat.migrated_to)
+            if chat.bot_status == "kicked":
+                raise forbidden(errors.kicked(chat.type))
+            if chat.bot_status not in ("member", "administrator"):
+                raise forbidden(errors.not_member(chat.type))
         return chat
 
     def writable_chat(self, params: Params) -> FakeChat:
@@ -43,11 +54,6 @@ class MessageMethods:
                 raise forbidden(errors.BLOCKED)
             if not chat.user.started:
                 raise forbidden(errors.CANT_INITIATE)
-        elif isinstance(chat, FakeGroup):
-            if chat.bot_status == "kicked":
-                raise forbidden(errors.kicked(chat.type))
-            if chat.bot_status not in ("member", "administrator"):
-                raise forbidden(errors.not_member(chat.type))
         return chat
 
     def _text(self, params: Params) -> FormattedText:
@@ -155,6 +161,8 @@ class MessageMethods:
         after = tuple(changes.get(name, getattr(message, name)) for name in fields)
         if before == after:
             raise bad_request(errors.NOT_MODIFIED)
+        chat = self.world.chats[message.chat_id]
+        self.flood.acquire_edit(chat.id, is_group=chat.is_group)
         for name, value in changes.items():
             setattr(message, name, value)
         message.edited_at = self.world.clock()

@@ -174,7 +174,6 @@ class BotMethods:
     def get_chat(self, params: Params) -> Json:
         """getChat: a ChatFullInfo."""
         chat = self.messages.chat(params)
-        self._visible(chat)
         return {
             **chat.to_json(),
             "accent_color_id": 0,
@@ -191,7 +190,6 @@ class BotMethods:
     def get_chat_member(self, params: Params) -> Json:
         """getChatMember."""
         chat = self.messages.chat(params)
-        self._visible(chat)
         user_id = params.integer("user_id", required=True)
         if user_id != self.world.bot.id and user_id not in self.world.users:
             raise bad_request(errors.USER_NOT_FOUND)
@@ -203,17 +201,12 @@ class BotMethods:
     def get_chat_administrators(self, params: Params) -> list[Json]:
         """getChatAdministrators (the bot included when it is an admin)."""
         chat = self.messages.chat(params)
-        self._visible(chat)
         if not isinstance(chat, FakeGroup):
             raise bad_request("Bad Request: there are no administrators in the private chat")
         ids = list(chat.admins)
         if chat.bot_status == "administrator":
             ids.append(self.world.bot.id)
         return [self.world.member_json(chat, user_id) for user_id in ids]
-
-    def _visible(self, chat: Any) -> None:
-        if isinstance(chat, FakeGroup) and chat.bot_status not in ("member", "administrator"):
-            raise errors.forbidden(errors.not_member(chat.type))
 
     def get_file(self, params: Params) -> Json:
         """getFile: a path under base_file_url where the content can be downloaded."""

@@ -170,13 +170,17 @@ class FakeChat:
 
 @dataclass(eq=False)
 class FakeGroup(FakeChat):
-    """A group or supergroup; `bot_status` is left/member/administrator/kicked."""
+    """A group or supergroup; `bot_status` is left/member/administrator/kicked.
+
+    `migrated_to` is the supergroup's id once a basic group has been upgraded.
+    """
 
     title: str = ""
     is_forum: bool = False
     admins: list[int] = field(default_factory=list)
     members: set[int] = field(default_factory=set)
     bot_status: str = "left"
+    migrated_to: int | None = None
 
     def to_json(self) -> Json:
         """Return the Chat object."""
@@ -188,9 +192,13 @@ class FakeGroup(FakeChat):
 
 @dataclass(eq=False)
 class PrivateChat(FakeChat):
-    """The private chat between the bot and one user (chat id = user id)."""
+    """The private chat between the bot and one user (chat id = user id).
+
+    `forgotten`: the bot has no access to this chat (400 chat not found) until the user starts it.
+    """
 
     user: FakeUser | None = None
+    forgotten: bool = False
 
     def to_json(self) -> Json:
         """Return the Chat object."""

@@ -1,4 +1,7 @@
-"""`FakeBotApi`: the HTTP front of the fake Telegram, plus the inspection helpers tests use."""
+"""`FakeBotApi`: the HTTP front of the fake Telegram, plus the inspection helpers tests use.
+
+Faults a test can cause, and PTB's exception for each, are listed in the package docstring.
+"""
 
 from __future__ import annotations
 
@@ -13,10 +16,17 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, TypeVar
 
-from tests.fakebot import errors
+from tests.fakebot import errors, lifecycle
 from tests.fakebot.clock import Clock
 from tests.fakebot.errors import ApiError
-from tests.fakebot.http11 import HttpProtocolError, HttpRequest, encode_response, read_request
+from tests.fakebot.faults import Fault, FaultKind, FaultPlan
+from tests.fakebot.http11 import (
+    HttpProtocolError,
+    HttpRequest,
+    encode_response,
+    read_request,
+    until_disconnect,
+)
 from tests.fakebot.messages import MessageMethods
 from tests.fakebot.methods import BotMethods, CallbackAnswer
 from tests.fakebot.model import BotIdentity, ChatRef, FakeGroup, FakeMessage, FakeUser, Json
@@ -32,13 +42,17 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class RecordedRequest:
-    """One call the bot made: method, parameters, HTTP status (0 = client went away), body."""
+    """One call the bot made: method, parameters, HTTP status (0 = no answer), body.
+
+    `injected` marks calls answered by a fault armed with `FakeBotApi.fail`.
+    """
 
     method: str
     params: dict[str, Any]
     status: int
     response: Json
     at: float
+    injected: bool = False
 
     @property
     def ok(self) -> bool:
@@ -75,6 +89,7 @@ class FakeBotApi:
         self.messages = MessageMethods(self.world, self.flood)
         self.methods = BotMethods(self.world, self.messages, callback_timeout)
         self.requests: list[RecordedRequest] = []
+        self.faults = FaultPlan()
         self.internal_errors: list[BaseException] = []
         self._changed = asyncio.Event()
         self._server: asyncio.Server | None = None
@@ -161,6 +176,47 @@ class FakeBotApi:
         """Return a user by id."""
         return self.world.users[user_id]
 
+    # -- faults and chat lifecycle --------------------------------------------------------------
+    def fail(
+        self,
+        method: str,
+        *,
+        times: int = 1,
+        chat_id: int | None = None,
+        kind: FaultKind = "bad_gateway",
+        retry_after: int = 5,
+    ) -> Fault:
+        """Make the next `times` calls of `method` (in `chat_id`, if given) fail without effect.
+
+        `kind` and PTB's exception: see faults.py. Returns the armed Fault (its `remaining`
+        counts down); ValueError for an unknown method or kind, or `times` < 1.
+        """
+        if method.lower() not in self.methods.table:
+            raise ValueError(f"unknown Bot API method {method!r}")
+        return self.faults.add(Fault(method, kind, times, chat_id, retry_after))
+
+    def migrate_group(self, group: FakeGroup, by: FakeUser | None = None) -> FakeGroup:
+        """Upgrade a basic group to a new -100… supergroup; returns it (see lifecycle.py)."""
+        return lifecycle.migrate_group(self.world, group, by)
+
+    def remove_bot_from_group(self, group: FakeGroup, by: FakeUser, *, kicked: bool = True) -> Json:
+        """Kick the bot (or make it leave); returns the queued my_chat_member update."""
+        return lifecycle.remove_bot(self.world, group, by, kicked=kicked)
+
+    def forget_chat(self, user: FakeUser) -> None:
+        """Calls naming the user's private chat answer 400 chat not found until they write."""
+        lifecycle.forget_chat(self.world, user)
+
+    def block(self, user: FakeUser) -> Json:
+        """The user blocks the bot; returns the my_chat_member update (member -> kicked)."""
+        return self.world.user_block(user)
+
+    def unblock(self, user: FakeUser) -> Json:
+        """The user restarts the bot: my_chat_member (kicked -> member), then /start (returned)."""
+        if not user.blocked:
+            raise ValueError(f"{user.first_name} has not blocked the bot")
+        return self.world.user_start(user, None)
+
     # -- inspection -----------------------------------------------------------------------------
     def chat_log(self, chat: ChatRef, *, include_users: bool = False) -> list[FakeMessage]:
         """Every bot message of a chat in order, deleted ones included (users' too if asked)."""
@@ -185,6 +241,10 @@ class FakeBotApi:
     def errors(self) -> list[RecordedRequest]:
         """Every non-ok answer sent to the bot."""
         return [r for r in self.requests if r.status not in (0, 200)]
+
+    def failures(self) -> list[RecordedRequest]:
+        """Recorded calls answered by an injected fault."""
+        return [r for r in self.requests if r.injected]
 
     @property
     def callback_answers(self) -> dict[str, CallbackAnswer]:
@@ -281,8 +341,11 @@ class FakeBotApi:
             return _json(404, {"ok": False, "error_code": 404, "description": errors.NOT_FOUND})
         token, method = match.groups()
         params = Params(request.params, request.files)
+        fault = self.faults.take(method, params)
+        if fault is not None:
+            return await self._inject(fault, method, params, reader)
         if method.lower() == "getupdates":
-            outcome = await self._until_disconnect(self._call(token, method, params), reader)
+            outcome = await until_disconnect(self._call(token, method, params), reader)
             if outcome is None:
                 self._record(method, params, 0, {})
                 return None
@@ -291,6 +354,19 @@ class FakeBotApi:
             status, payload = await self._call(token, method, params)
         self._record(method, params, status, payload)
         return _json(status, payload)
+
+    async def _inject(
+        self, fault: Fault, method: str, params: Params, reader: asyncio.StreamReader
+    ) -> tuple[int, bytes, str] | None:
+        """Answer a call with its fault: an error response, or a dropped connection (None)."""
+        if fault.answers:
+            status, payload = fault.response()
+            self._record(method, params, status, payload, injected=True)
+            return _json(status, payload)
+        if fault.kind == "timeout":
+            await until_disconnect(asyncio.Event().wait(), reader)
+        self._record(method, params, 0, {}, injected=True)
+        return None
 
     async def _call(self, token: str, method: str, params: Params) -> tuple[int, Json]:
         if token != self.token:
@@ -309,33 +385,17 @@ class FakeBotApi:
             return 500, ApiError(500, f"Internal Server Error: {exc!r}").envelope()
         return 200, {"ok": True, "result": result}
 
-    async def _until_disconnect(
-        self, call: Any, reader: asyncio.StreamReader
-    ) -> tuple[int, Json] | None:
-        """Run a long call, abandoning it if the client closes the connection meanwhile."""
-        work = asyncio.ensure_future(call)
-        eof = asyncio.ensure_future(reader.read(1))
-        try:
-            await asyncio.wait({work, eof}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            pending = [task for task in (work, eof) if not task.done()]
-            for task in pending:
-                task.cancel()
-            await asyncio.gather(*pending, return_exceptions=True)
-        if work.done() and not work.cancelled():
-            result: tuple[int, Json] = work.result()
-            return result
-        return None
-
     def _serve_file(self, token: str, path: str) -> tuple[int, bytes, str]:
         stored = self.world.files.by_path(path) if token == self.token else None
         if stored is None:
             return _json(404, {"ok": False, "error_code": 404, "description": errors.NOT_FOUND})
         return 200, stored.data, stored.mime_type or "application/octet-stream"
 
-    def _record(self, method: str, params: Params, status: int, payload: Json) -> None:
+    def _record(
+        self, method: str, params: Params, status: int, payload: Json, *, injected: bool = False
+    ) -> None:
         self.requests.append(
-            RecordedRequest(method, params.summary(), status, payload, self.clock())
+            RecordedRequest(method, params.summary(), status, payload, self.clock(), injected)
         )
         self._notify()
 

@@ -416,7 +416,7 @@ async def test_delete_only_within_48_hours(
 
 
 async def test_photos_upload_as_multipart_and_can_be_downloaded_and_edited(
-    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup
+    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, clock: FakeClock
 ) -> None:
     sent = await bot.send_photo(group.id, PNG_1X1, caption="Tabuleiro")
     assert (sent.photo[-1].width, sent.photo[-1].height) == (1, 1)
@@ -429,6 +429,7 @@ async def test_photos_upload_as_multipart_and_can_be_downloaded_and_edited(
     assert edited.caption == "Rodada 2"
     same = bot.edit_message_caption(group.id, sent.message_id, caption="Rodada 2")
     assert await rejected(api, same) == (400, E.NOT_MODIFIED)
+    clock.advance(1)  # two sends and an edit used the chat's burst of three
     media = InputMediaPhoto(PNG_1X1 + b"\0", caption="Rodada 3")
     replaced = await bot.edit_message_media(media, group.id, sent.message_id)
     assert replaced.photo[-1].file_id != sent.photo[-1].file_id
@@ -514,7 +515,10 @@ async def test_per_chat_burst_of_three_then_one_per_second(
     await bot.send_message(alice.id, "after a second")
     with pytest.raises(RetryAfter):
         await bot.send_message(alice.id, "too fast again")
-    await bot.edit_message_text("edits are not counted", alice.id, 2)
+    with pytest.raises(RetryAfter):
+        await bot.edit_message_text("edits count too", alice.id, 2)
+    clock.advance(1)
+    await bot.edit_message_text("edits count too", alice.id, 2)
     assert len(api.chat_log(alice)) == 4
 
 

@@ -247,7 +247,10 @@ class World:
                 raise ValueError("a user can only write in their own private chat with the bot")
             if not user.started or user.blocked:
                 raise RuntimeError(f"{user.first_name} must start() the bot before writing to it")
+            chat.forgotten = False  # writing to the bot gives it the chat again
         elif isinstance(chat, FakeGroup):
+            if chat.migrated_to is not None:
+                raise RuntimeError(f"{chat.title!r} is now the supergroup {chat.migrated_to}")
             if chat.bot_status not in ("member", "administrator"):
                 raise RuntimeError(f"the bot is not in {chat.title!r}: add_bot_to_group first")
             chat.members.add(user.id)
