@@ -1,0 +1,215 @@
+"""Per-chat Bot API rate limiting: a busy or flood-limited chat slows only itself.
+
+Wire it with ``Application.builder().rate_limiter(ChatRateLimiter())``.
+
+Message calls (``MESSAGE_ENDPOINTS``) to a chat go one at a time in call order and within that
+chat's budget: at most 1 a second with a burst of 3, and for a group (negative or ``@name`` id)
+at most 20 in any 60 s. Every call but getUpdates shares a global 30 a second. A RetryAfter on a
+call naming chat C pauses only C's message calls; a RetryAfter without a chat pauses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from telegram.error import RetryAfter
+from telegram.ext import BaseRateLimiter
+from telegram.warnings import PTBDeprecationWarning
+
+MESSAGE_ENDPOINTS = frozenset({
+    "sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup", "copyMessage", "copyMessages",
+    "forwardMessage", "forwardMessages", "editMessageText", "editMessageCaption",
+    "editMessageMedia", "editMessageReplyMarkup", "sendAnimation", "sendAudio", "sendVideo",
+    "sendVideoNote", "sendVoice", "sendSticker", "sendPoll", "sendDice", "sendLocation",
+    "sendVenue", "sendContact",
+})
+ChatId = int | str
+Result = bool | dict[str, Any] | list[dict[str, Any]]
+
+
+class Window:
+    """At most ``limit`` events in any ``period`` seconds (sliding log)."""
+
+    def __init__(self, limit: int, period: float) -> None:
+        self.limit, self.period, self.times = limit, period, deque[float]()
+
+    def ready_at(self, now: float) -> float:
+        """Return the earliest time (>= now) at which one more event fits."""
+        while self.times and self.times[0] <= now - self.period:
+            self.times.popleft()
+        return now if len(self.times) < self.limit else self.times[0] + self.period
+
+    def take(self, now: float) -> None:
+        """Record one event at now."""
+        self.times.append(now)
+
+
+class Bucket:
+    """Token bucket: ``rate`` events a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.last = rate, burst, float(burst), now
+
+    def _refill(self, now: float) -> None:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = max(self.last, now)
+
+    def ready_at(self, now: float) -> float:
+        """Return the earliest time (>= now) at which one token is there."""
+        self._refill(now)
+        return now if self.tokens >= 1 else now + (1 - self.tokens) / self.rate
+
+    def take(self, now: float) -> None:
+        """Spend one token at now."""
+        self._refill(now)
+        self.tokens -= 1
+
+
+@dataclass
+class _Chat:
+    bucket: Bucket
+    window: Window | None  # groups only
+    gate: asyncio.Lock = field(default_factory=asyncio.Lock)
+    paused_until: float = 0.0
+
+    def ready_at(self, now: float) -> float:
+        """Return the earliest time (>= now) at which the chat's next message may go."""
+        ready = max(now, self.paused_until, self.bucket.ready_at(now))
+        return ready if self.window is None else max(ready, self.window.ready_at(now))
+
+    def idle(self, now: float) -> bool:
+        """True when forgetting this chat changes nothing (budgets full, no pause, no caller)."""
+        full = self.bucket.ready_at(now) <= now and self.bucket.tokens >= self.bucket.burst
+        empty = self.window is None or (self.window.ready_at(now) <= now and not self.window.times)
+        return full and empty and self.paused_until <= now and not self.gate.locked()
+
+
+def retry_seconds(exc: RetryAfter) -> float:
+    """Return the RetryAfter's wait in seconds (without PTB's int/timedelta warning)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        value = exc.retry_after
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+class ChatRateLimiter(BaseRateLimiter[int]):
+    """Rate limit per chat; ``rate_limit_args`` is the call's max retries on RetryAfter.
+
+    ``clock`` (default: the running loop's ``time``) and ``sleep`` are injectable for tests.
+    """
+
+    def __init__(self, max_retries: int = 0, *, overall_per_second: int = 30,
+                 group_per_minute: int = 20, chat_per_second: float = 1.0, chat_burst: int = 3,
+                 clock: Callable[[], float] | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.max_retries, self._clock, self._sleep = max_retries, clock, sleep
+        self._group_limit, self._chat_rate, self._chat_burst = (
+            group_per_minute, chat_per_second, chat_burst)
+        self._global = Window(overall_per_second, 1.0)
+        self._chats: dict[ChatId, _Chat] = {}
+        self._next_sweep = 0.0
+
+    async def initialize(self) -> None:
+        """Nothing to allocate: chats' state is made on first use."""
+
+    async def shutdown(self) -> None:
+        """Forget every chat's budget and pause."""
+        self._chats.clear()
+
+    def now(self) -> float:
+        """Return the current time on the limiter's clock."""
+        return self._clock() if self._clock else asyncio.get_running_loop().time()
+
+    def paused_until(self, chat_id: ChatId) -> float | None:
+        """Return when chat_id's RetryAfter pause ends, or None when it is not paused."""
+        chat = self._chats.get(_key(chat_id))
+        return chat.paused_until if chat and chat.paused_until > self.now() else None
+
+    def ready_at(self, chat_id: ChatId) -> float:
+        """Return when a message to chat_id could go without waiting; 0 if now.
+
+        Calls to the chat already waiting or in flight are not counted.
+        """
+        now, chat = self.now(), self._chats.get(_key(chat_id))
+        ready = max(self._global.ready_at(now), chat.ready_at(now) if chat else now)
+        return ready if ready > now else 0.0
+
+    async def process_request(
+        self, callback: Callable[..., Coroutine[Any, Any, Result]], args: Any,
+        kwargs: dict[str, Any], endpoint: str, data: dict[str, Any], rate_limit_args: int | None,
+    ) -> Result:
+        """Return the callback's result, after waiting for the budgets that apply.
+
+        Raises the callback's errors; RetryAfter once ``max_retries`` retries are used up.
+        """
+        if endpoint == "getUpdates":
+            return await callback(*args, **kwargs)
+        retries = self.max_retries if rate_limit_args is None else rate_limit_args
+        raw = data.get("chat_id")
+        key = None if raw is None else _key(raw)
+        if key is None or endpoint not in MESSAGE_ENDPOINTS:
+            return await self._call(None, key, retries, callback, args, kwargs)
+        chat = self._chat(key)
+        async with chat.gate:  # one call at a time per chat, in call order, retries included
+            return await self._call(chat, key, retries, callback, args, kwargs)
+
+    async def _call(self, chat: _Chat | None, key: ChatId | None, retries: int,
+                    callback: Callable[..., Coroutine[Any, Any, Result]], args: Any,
+                    kwargs: dict[str, Any]) -> Result:
+        """Make the call up to 1 + retries times; pause the chat on each RetryAfter."""
+        for attempt in range(retries + 1):
+            await self._turn(chat)
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as exc:
+                wait = retry_seconds(exc)
+                if key is not None:
+                    paused = self._chat(key)
+                    paused.paused_until = max(paused.paused_until, self.now() + wait)
+                if attempt == retries:
+                    raise
+                if chat is None:  # a message call waits for the pause in _turn instead
+                    await self._sleep(wait)
+        raise AssertionError("unreachable")
+
+    async def _turn(self, chat: _Chat | None) -> None:
+        """Wait until the global budget (and the chat's, if given) allows one call; take it."""
+        while True:
+            now = self.now()
+            ready = max(self._global.ready_at(now), chat.ready_at(now) if chat else now)
+            if ready <= now:
+                self._global.take(now)
+                if chat is not None:
+                    chat.bucket.take(now)
+                    if chat.window is not None:
+                        chat.window.take(now)
+                return
+            await self._sleep(ready - now)
+
+    def _chat(self, key: ChatId) -> _Chat:
+        """Return chat key's state, made on first use; forget idle chats once a minute."""
+        now = self.now()
+        if now >= self._next_sweep:
+            self._next_sweep = now + 60.0
+            for old in [k for k, c in self._chats.items() if k != key and c.idle(now)]:
+                del self._chats[old]
+        chat = self._chats.get(key)
+        if chat is None:
+            is_group = isinstance(key, str) or key < 0
+            window = Window(self._group_limit, 60.0) if is_group else None
+            chat = self._chats[key] = _Chat(Bucket(self._chat_rate, self._chat_burst, now), window)
+        return chat
+
+
+def _key(chat_id: ChatId) -> ChatId:
+    """Return the chat id as int when it is one written as text (``"-100"``), else as given."""
+    try:
+        return int(chat_id)
+    except (TypeError, ValueError):
+        return chat_id
