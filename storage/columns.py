@@ -32,3 +32,12 @@ class UtcDateTime(TypeDecorator[datetime]):
         if value.tzinfo is None:
             return value.replace(tzinfo=UTC)
         return value.astimezone(UTC)
+
+
+INTEGER_MAX = 2**31 - 1
+"""The largest value of an INTEGER column (PostgreSQL's int4): a games.id is 1..INTEGER_MAX.
+
+(Telegram user and chat ids are BIGINT columns.) A game id read from a user (callback data,
+a /start payload) is checked against this bound before any query: PostgreSQL answers an
+out-of-range parameter with an error, not with "no such row".
+"""

@@ -10,7 +10,9 @@
 
 `timer` moves the table's turn timer to the next preset; an option op is the game front's
 (the dice game: `m<module>` toggles an Old Saloon module). Anything else, or a malformed
-form, raises BadCallback: a forged press changes nothing.
+form, raises BadCallback: a forged press changes nothing. Numbers are ASCII digits only,
+and a game id must fit the games.id column (`storage.columns.INTEGER_MAX`), so a forged id
+is refused before any query.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from storage.columns import INTEGER_MAX
+
 MAX_BYTES = 64
 _FORMS = {
-    "p": re.compile(r"^p:(\d{1,18}):(\d{1,9}):([a-z0-9+]{1,12})$"),
-    "k": re.compile(r"^k:(\d{1,18}):(\d{1,9}):([0-5]{0,6})$"),
-    "l": re.compile(r"^l:(\d{1,18}):([a-z_]{1,24})$"),
-    "m": re.compile(r"^m:(\d{1,18})$"),
-    "n": re.compile(r"^n:([a-z_]{1,32})$"),
+    "p": re.compile(r"p:([0-9]{1,10}):([0-9]{1,9}):([a-z0-9+]{1,12})"),
+    "k": re.compile(r"k:([0-9]{1,10}):([0-9]{1,9}):([0-5]{0,6})"),
+    "l": re.compile(r"l:([0-9]{1,10}):([a-z_]{1,24})"),
+    "m": re.compile(r"m:([0-9]{1,10})"),
+    "n": re.compile(r"n:([a-z_]{1,32})"),
 }
 
 
@@ -73,15 +77,33 @@ def newgame_data(kind: str) -> str:
     return _checked(f"n:{kind}")
 
 
+def number(text: str, *, most: int, least: int = 0) -> int | None:
+    """Return `text` as an int if it is ASCII digits (at most 10) within [least, most].
+
+    Stricter than int(): no sign, spaces, underscores, or other scripts' digits ("²", "٣").
+    """
+    if re.fullmatch(r"[0-9]{1,10}", text) is None:
+        return None
+    value = int(text)
+    return value if least <= value <= most else None
+
+
+def game_id(text: str) -> int | None:
+    """Return `text` as a game id if it is one the database can hold, else None."""
+    return number(text, least=1, most=INTEGER_MAX)
+
+
 def parse(data: str | None) -> Callback:
     """Return the parsed callback; raise BadCallback for anything the bot did not make."""
-    if not data or len(data.encode()) > MAX_BYTES:
+    if not data or len(data.encode(errors="surrogatepass")) > MAX_BYTES:
         raise BadCallback("empty or oversized callback data")
     form = _FORMS.get(data[0])
     match = form.fullmatch(data) if form else None
     if match is None:
         raise BadCallback(f"unknown callback data {data!r}")
     parts = match.groups()
+    if data[0] != "n" and game_id(parts[0]) is None:
+        raise BadCallback(f"game id out of range in {data!r}")
     if data[0] in "pk":
         return Callback(data[0], int(parts[0]), int(parts[1]), parts[2])
     if data[0] == "l":

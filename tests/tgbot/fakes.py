@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from telegram.constants import ChatMemberStatus
+from telegram.constants import ChatMemberStatus, ChatType
 
 from tgbot.context import SERVICES_KEY, Services
 from tgbot.publish import Publisher
@@ -76,6 +76,7 @@ def context_for(games: GameService, bot: FakeBot) -> Any:
 
 
 def press(user_id: int) -> tuple[Any, FakeQuery]:
-    """Return an update of a button press by a user, and its query."""
+    """Return an update of a button press by a user on a group's message, and its query."""
     query = FakeQuery()
-    return SimpleNamespace(callback_query=query, effective_user=SimpleNamespace(id=user_id)), query
+    return SimpleNamespace(callback_query=query, effective_user=SimpleNamespace(id=user_id),
+                           effective_chat=SimpleNamespace(type=ChatType.SUPERGROUP)), query

@@ -11,6 +11,7 @@ from telegram.ext import ContextTypes
 from storage import deadlines as store
 from storage import lobby
 from storage.models import Game, GameStatus
+from tgbot.callbacks import number
 from tgbot.context import active_game_here, chat_language, game_here_or_say, services
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
@@ -102,6 +103,10 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     current = TimerSettings.model_validate(stored.timer_settings)
     try:
         changed = _apply(current, args)
+    except EmptyQuietHours:
+        await message.reply_text(t(language, "Quiet hours must start and end at different "
+                                             "times, e.g. /settings quiet 23:00-08:00."))
+        return True
     except (ValueError, ValidationError, KeyError, IndexError):
         await message.reply_text(t(language, "Clock settings: /settings timer 5m|1h|12h|24h|72h, "
                                              "/settings reaction 1h, /settings strikes 3 (0 = "
@@ -114,6 +119,10 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     return True
 
 
+class EmptyQuietHours(ValueError):
+    """Quiet hours that start when they end (they would pause the clock for good)."""
+
+
 def _apply(current: TimerSettings, args: list[str]) -> TimerSettings:
     """Return the settings after one `/settings` clock command; raise ValueError if wrong."""
     name, value = args[0], args[1]
@@ -122,13 +131,17 @@ def _apply(current: TimerSettings, args: list[str]) -> TimerSettings:
         seconds = PRESETS.get(value) or _duration(value)
         values["turn_seconds" if name == "timer" else "reaction_seconds"] = seconds
     elif name == "strikes":
-        values["strikes_for_bot"] = int(value)
+        values["strikes_for_bot"] = _number(value)
     elif value == "off":
         values["quiet_start"] = values["quiet_end"] = None
     else:
         start, end = value.split("-")
         values["quiet_start"], values["quiet_end"] = time.fromisoformat(start), \
             time.fromisoformat(end)
+        if values["quiet_start"].tzinfo or values["quiet_end"].tzinfo:
+            raise ValueError("quiet hours take a zone name, not an offset")
+        if values["quiet_start"] == values["quiet_end"]:
+            raise EmptyQuietHours(value)
         values["timezone"] = args[2] if len(args) > 2 else "UTC"
         TimerSettings.model_validate(values).quiet()  # raises for an unknown zone
     return TimerSettings.model_validate(values)
@@ -137,5 +150,13 @@ def _apply(current: TimerSettings, args: list[str]) -> TimerSettings:
 def _duration(text: str) -> int:
     """Return seconds for `90m`, `2h`, `3d`; raise ValueError otherwise."""
     units = {"m": 60, "h": 3600, "d": 86_400}
-    return int(text[:-1]) * units[text[-1]]
+    return _number(text[:-1]) * units[text[-1]]
+
+
+def _number(text: str) -> int:
+    """Return a count in ASCII digits; raise ValueError otherwise (int() takes "٣" or "1_0")."""
+    found = number(text, most=10**6)
+    if found is None:
+        raise ValueError(f"not a number: {text!r}")
+    return found
 

@@ -7,6 +7,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from storage import lobby
+from tgbot.callbacks import game_id
 from tgbot.context import remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
@@ -23,8 +24,11 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await remember_user(context, update, can_dm=True)
     payload = (context.args or [""])[0]
-    if payload.startswith("j") and payload[1:].isdigit():
-        if await add_player(context, int(payload[1:]), update, language):
+    if payload.startswith("j"):  # a join link: j<game id>
+        wanted = game_id(payload[1:])
+        if wanted is None:
+            await message.reply_text(t(language, "This table does not exist."))
+        elif await add_player(context, wanted, update, language):
             await message.reply_text(t(language, "You are at the table! Your secrets and private "
                                                  "choices will come here."))
         return
