@@ -1,4 +1,4 @@
-"""Small builders for Colt Express rule scenarios (../shared/rules/colt_express.md).
+"""Small builders for Colt Express rule scenarios (docs/rules/colt_express.md).
 
 A scenario is a plain dict run through `core.scenario.run_scenario` (docs/scenarios.md,
 "colt_express"). `spec(4, bandits=[at(2), at(3, roof=True), ...], pile=["0f1"])` builds

@@ -1,4 +1,4 @@
-"""Small builders for BANG! The Dice Game rule scenarios (../shared/rules/bang_dice.md).
+"""Small builders for BANG! The Dice Game rule scenarios (docs/rules/bang_dice.md).
 
 A scenario is a plain dict run through `core.scenario.run_scenario`. These helpers only
 save typing: `table(5, {2: {"character": "el_gringo", "life": 3}}, dice=[...])` builds
@@ -24,7 +24,7 @@ ROLES: dict[int, list[str]] = {
     8: ["sheriff", "deputy", "deputy", "outlaw", "outlaw", "outlaw", "renegade", "renegade"],
 }
 
-# Printed life of the 16 base characters, copied from the digest table [BD-CHAR-0].
+# Printed life of the 16 base characters, from the table of docs/rules/bang_dice.md [BD-CHAR-0].
 PRINTED_LIFE: dict[str, int] = {
     "bart_cassidy": 8, "black_jack": 8, "calamity_janet": 8, "el_gringo": 7,
     "jesse_jones": 9, "jourdonnais": 7, "kit_carlson": 7, "lucky_duke": 8,
