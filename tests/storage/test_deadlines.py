@@ -17,14 +17,17 @@ import pytest
 
 from core.engine.registry import get_game
 from storage import deadlines as store
-from storage import lobby
+from storage import delivery, lobby
 from storage.clock import Clock
+from storage.commands import Applied, apply_action, create_game
 from storage.errors import StaleGame
 from storage.models import ActionRecord, ActorKind, Game, Seat
+from storage.replay import check_games
 from storage.repositories import UnitOfWork
+from storage.scene import Hooks
 from storage.uow import UnitOfWorkFactory
 from tests.storage.conftest import Backend
-from tests.storage.play import KIND, new_game, play_one
+from tests.storage.play import KIND, new_game, play_one, players
 
 ENGINE = get_game(KIND)
 NEXT_DEADLINE = datetime(2030, 1, 1, tzinfo=UTC)
@@ -59,37 +62,126 @@ async def _owed(uow: UnitOfWorkFactory, game_id: int) -> list[int]:
     return sorted(ENGINE.to_act(ENGINE.load_state(game.snapshot)))
 
 
+def _timeouts(applied: Applied) -> list[int]:
+    assert applied.scene is not None
+    timed_out: list[int] = applied.scene.notes["timeouts"]
+    return timed_out
+
+
 async def test_claimed_games_are_timed_out_once_each(backend: Backend, clock: Clock) -> None:
     dues = await _due_games(backend, clock, 3)
     owed = {due.game_id: await _owed(backend.uow, due.game_id) for due in dues}
     rule = _Rule()
-    played = await store.play_timeouts(backend.uow, dues=dues, now=clock, deadline=rule)
-    assert [t.applied.game_id for t in played] == [due.game_id for due in dues]
+    hooks = Hooks(deadline=rule)
+    played = await store.play_timeouts(backend.uow, dues=dues, now=clock, hooks=hooks)
+    assert [applied.game_id for applied in played] == [due.game_id for due in dues]
     assert sorted(rule.seen) == [(due.game_id, [due.game_id]) for due in dues]
-    for due, timed_out in zip(dues, played, strict=True):
-        assert timed_out.seat == owed[due.game_id][0]
-        assert timed_out.applied.version == due.version + 1
+    for due, applied in zip(dues, played, strict=True):
+        [seat] = owed[due.game_id]
+        assert applied.scene is not None
+        assert (_timeouts(applied), applied.scene.notes["taken_over"]) == ([seat], [])
+        assert applied.version == due.version + 1
+        assert applied.events == applied.scene.steps[0].events
         log = await lobby.action_log(backend.uow, game_id=due.game_id)
         assert [(r.version, r.seat, r.actor) for r in log] == \
-            [(due.version + 1, timed_out.seat, ActorKind.TIMEOUT)]
+            [(due.version + 1, seat, ActorKind.TIMEOUT)]
+        assert log[0].events == [e.to_json() for e in applied.events if e.visible_to(None)]
         seats = await lobby.seats_of(backend.uow, game_id=due.game_id)
-        assert [s.strikes for s in seats] == [int(s.seat == timed_out.seat) for s in seats]
-        assert [s.strikes for s in timed_out.applied.seats or ()] == [s.strikes for s in seats]
+        assert [s.strikes for s in seats] == [int(s.seat == seat) for s in seats]
+        assert [s.strikes for s in applied.seats or ()] == [s.strikes for s in seats]
         game = await lobby.load_game(backend.uow, game_id=due.game_id)
         assert (game.version, game.deadline_at) == (due.version + 1, NEXT_DEADLINE)
-    assert await store.play_timeouts(backend.uow, dues=dues, now=clock, deadline=rule) == []
+    assert await store.play_timeouts(backend.uow, dues=dues, now=clock, hooks=hooks) == []
 
 
 async def test_games_that_moved_on_or_owe_nothing_are_left_out(
         backend: Backend, clock: Clock) -> None:
-    pressed, kept, wrong_seat = await _due_games(backend, clock, 3)
+    pressed, kept, wrong_seat, paused = await _due_games(backend, clock, 4)
     await play_one(backend.uow, clock, pressed.game_id)  # the player pressed after the claim
     owed = await _owed(backend.uow, wrong_seat.game_id)
     idle = next(seat for seat in range(3) if seat not in owed)
-    dues = [pressed, kept, store.Due(wrong_seat.game_id, wrong_seat.version, idle)]
+    paused_chat = (await lobby.load_game(backend.uow, game_id=paused.game_id)).chat_id
+    assert await delivery.pause_chat(backend.uow, chat_id=paused_chat, now=clock) == \
+        [paused.game_id]
+    dues = [pressed, kept, store.Due(wrong_seat.game_id, wrong_seat.version, idle), paused]
     played = await store.play_timeouts(backend.uow, dues=dues, now=clock)
-    assert [t.applied.game_id for t in played] == [kept.game_id]
-    assert await lobby.action_log(backend.uow, game_id=wrong_seat.game_id) == []
+    assert [applied.game_id for applied in played] == [kept.game_id]
+    for game_id in (wrong_seat.game_id, paused.game_id):
+        assert await lobby.action_log(backend.uow, game_id=game_id) == []
+    assert await store.play_timeouts(backend.uow, dues=[], now=clock) == []
+
+
+async def _colt_for_two(backend: Backend, clock: Clock) -> tuple[int, int]:
+    """Return a new 2-player Colt Express game, where both seats owe the first decision,
+    and its version."""
+    colt = get_game("colt_express")
+    game_id = await create_game(backend.uow, chat_id=-77, kind="colt_express", options={},
+                                seed=1, players=players(2), now=clock)
+    game = await lobby.load_game(backend.uow, game_id=game_id)
+    assert game.snapshot is not None
+    assert sorted(colt.to_act(colt.load_state(game.snapshot))) == [0, 1]
+    return game_id, game.version
+
+
+async def test_every_seat_owing_the_decision_times_out_in_one_go(
+        backend: Backend, clock: Clock) -> None:
+    game_id, version = await _colt_for_two(backend, clock)
+    [applied] = await store.play_timeouts(backend.uow, dues=[store.Due(game_id, version)],
+                                          now=clock)
+    assert _timeouts(applied) == [0, 1]
+    assert applied.version == version + 2
+    log = await lobby.action_log(backend.uow, game_id=game_id)
+    assert [(r.version, r.seat, r.actor) for r in log] == \
+        [(version + 1, 0, ActorKind.TIMEOUT), (version + 2, 1, ActorKind.TIMEOUT)]
+    assert [s.strikes for s in await lobby.seats_of(backend.uow, game_id=game_id)] == [1, 1]
+    [report] = await check_games(backend.uow, game_id=game_id)
+    assert report.ok, report.line()
+
+
+async def test_a_due_seat_times_out_alone(backend: Backend, clock: Clock) -> None:
+    game_id, version = await _colt_for_two(backend, clock)
+    [applied] = await store.play_timeouts(backend.uow, dues=[store.Due(game_id, version, 1)],
+                                          now=clock)
+    assert _timeouts(applied) == [1]
+    log = await lobby.action_log(backend.uow, game_id=game_id)
+    assert [(r.seat, r.actor) for r in log] == [(1, ActorKind.TIMEOUT)]
+
+
+async def test_struck_seats_go_to_the_bot_and_the_bots_follow(
+        backend: Backend, clock: Clock) -> None:
+    [due] = await _due_games(backend, clock, 1)
+    [seat] = await _owed(backend.uow, due.game_id)
+    limits: list[int | None] = []
+
+    def strike_limit(game: Game) -> int:
+        limits.append(game.id)
+        return 1
+
+    hooks = Hooks(deadline=_Rule(), strike_limit=strike_limit)
+    [applied] = await store.play_timeouts(backend.uow, dues=[due], now=clock, hooks=hooks)
+    assert applied.scene is not None
+    assert limits == [due.game_id]
+    assert (_timeouts(applied), applied.scene.notes["taken_over"]) == ([seat], [seat])
+    log = await lobby.action_log(backend.uow, game_id=due.game_id)
+    assert (log[0].seat, log[0].actor) == (seat, ActorKind.TIMEOUT)
+    assert len(log) > 1  # the bot went on playing the seat it took over
+    assert {(r.seat, r.actor) for r in log[1:]} == {(seat, ActorKind.BOT)}
+    assert applied.version == due.version + len(log)
+    assert [r.version for r in log] == list(range(due.version + 1, applied.version + 1))
+    held = await lobby.seats_of(backend.uow, game_id=due.game_id)
+    assert [(s.seat, s.is_bot, s.strikes) for s in held if s.seat == seat] == [(seat, True, 0)]
+    assert seat not in ENGINE.to_act(applied.state) or ENGINE.outcome(applied.state)
+    [report] = await check_games(backend.uow, game_id=due.game_id)
+    assert report.ok, report.line()
+
+
+async def test_strikes_below_the_limit_keep_the_seat(backend: Backend, clock: Clock) -> None:
+    [due] = await _due_games(backend, clock, 1)
+    hooks = Hooks(strike_limit=lambda game: 2)
+    [applied] = await store.play_timeouts(backend.uow, dues=[due], now=clock, hooks=hooks)
+    assert applied.scene is not None
+    assert applied.scene.notes["taken_over"] == []
+    assert not any(s.is_bot for s in await lobby.seats_of(backend.uow, game_id=due.game_id))
 
 
 class _PausingUnitOfWork:
@@ -119,15 +211,20 @@ class _PausingUnitOfWork:
 async def test_a_press_racing_a_batch_is_applied_once_and_the_batch_all_or_nothing(
         backend: Backend, clock: Clock) -> None:
     raced, other = await _due_games(backend, clock, 2)
+    [seat] = await _owed(backend.uow, raced.game_id)
+    game = await lobby.load_game(backend.uow, game_id=raced.game_id)
+    assert game.snapshot is not None
+    choice = ENGINE.encode_action(ENGINE.default_action(ENGINE.load_state(game.snapshot), seat))
     pressed = asyncio.Event()
 
     async def until_pressed() -> None:
-        # SQLite and the fake do not lock rows: the press commits while the batch waits.
-        # PostgreSQL holds the loaded rows (FOR UPDATE): the press waits for the batch.
+        # The fake does not lock rows: the press commits while the batch waits. PostgreSQL
+        # holds the loaded rows (FOR UPDATE) and SQLite's units of work of one process take
+        # turns: the press waits for the batch.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(pressed.wait(), timeout=0.5)
 
-    async def batch() -> list[store.TimedOut]:
+    async def batch() -> list[Applied]:
         return await store.play_timeouts(
             lambda: _PausingUnitOfWork(backend.uow(), until_pressed),  # type: ignore[arg-type,return-value]
             dues=[raced, other], now=clock)
@@ -135,13 +232,15 @@ async def test_a_press_racing_a_batch_is_applied_once_and_the_batch_all_or_nothi
     async def press() -> None:
         await asyncio.sleep(0.01)  # let the batch load first
         try:
-            await play_one(backend.uow, clock, raced.game_id)
+            await apply_action(backend.uow, game_id=raced.game_id, seat=seat,
+                               action_text=choice, expected_version=raced.version,
+                               actor=ActorKind.HUMAN, now=clock)
         finally:
             pressed.set()
 
     outcomes = await asyncio.gather(batch(), press(), return_exceptions=True)
     winner = "press" if isinstance(outcomes[0], StaleGame) else "batch"
-    assert winner == ("batch" if backend.name == "postgres" else "press")
+    assert winner == ("press" if backend.name == "memory" else "batch")
     if winner == "batch":
         assert isinstance(outcomes[1], StaleGame)
     raced_log = await lobby.action_log(backend.uow, game_id=raced.game_id)

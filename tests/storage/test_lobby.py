@@ -1,9 +1,10 @@
-"""The lobby commands: open, join, leave, bots, start, cancel; message refs, users and chats."""
+"""The lobby commands: open, join, leave, bots, start, cancel; users and chats."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 
 import pytest
 
@@ -21,14 +22,16 @@ from storage.errors import (
     StorageError,
     TableBusy,
 )
-from storage.models import ActorKind, GameStatus, MessagePurpose
+from storage.models import ActorKind, Game, GameStatus, Seat
 from storage.replay import check_games
+from storage.scene import Hooks, Outbound, Scene
 from storage.uow import UnitOfWorkFactory
 from tests.storage.conftest import Backend
 from tests.storage.play import KIND, play_one
 
 ENGINE = get_game(KIND)
 CHAT = -100200
+DEADLINE = datetime(2031, 1, 1, tzinfo=UTC)
 
 
 def user(n: int) -> Player:
@@ -220,7 +223,7 @@ def test_lobby_errors_are_storage_errors_with_codes() -> None:
 async def test_too_few_players_cannot_start(backend: Backend, clock: Clock) -> None:
     uow = backend.uow
     game_id = await _lobby_of(uow, clock, ENGINE.min_players - 1)
-    with pytest.raises(InvalidSetup, match=f"at least {ENGINE.min_players} players"):
+    with pytest.raises(InvalidSetup, match=f"played by {ENGINE.min_players} to"):
         await lobby.start_game(uow, game_id=game_id, seed=1, now=clock)
     game = await lobby.load_game(uow, game_id=game_id)
     assert (game.status, game.snapshot, game.seed) == (GameStatus.LOBBY, None, 0)
@@ -308,79 +311,52 @@ async def test_games_of_user(backend: Backend, clock: Clock) -> None:
     assert await ids(555) == []
 
 
-async def test_message_refs_upsert_and_hash(backend: Backend, clock: Clock) -> None:
+async def test_start_game_lets_bots_follow_and_writes_the_outbox(
+    backend: Backend, clock: Clock
+) -> None:
     uow = backend.uow
     game_id = await _open(uow, clock)
-    await lobby.remember_message(
-        uow,
-        game_id=game_id,
-        chat_id=CHAT,
-        message_id=10,
-        purpose=MessagePurpose.LOBBY,
-        seat=None,
-        content_hash="a" * 64,
-        now=clock,
-    )
-    await lobby.remember_message(
-        uow,
-        game_id=game_id,
-        chat_id=555,
-        message_id=10,
-        purpose=MessagePurpose.PRIVATE,
-        seat=0,
-        content_hash=None,
-        now=clock,
-    )
-    refs = await lobby.message_refs(uow, game_id=game_id)
-    assert [(r.chat_id, r.message_id, r.purpose, r.seat, r.content_hash) for r in refs] == [
-        (CHAT, 10, MessagePurpose.LOBBY, None, "a" * 64),
-        (555, 10, MessagePurpose.PRIVATE, 0, None),
-    ]
-    first = refs[0]
+    for _ in range(3):
+        await lobby.add_bot(uow, game_id=game_id, now=clock)
+    dealt = ENGINE.setup({}, 4, 1)
+    assert sorted(ENGINE.to_act(dealt.state)) == [1]  # a bot owes the first decision
+    seen: list[tuple[int | None, list[bool]]] = []
 
-    # Same (chat, message): the reference is overwritten in place, not duplicated.
-    await lobby.remember_message(
-        uow,
-        game_id=game_id,
-        chat_id=CHAT,
-        message_id=10,
-        purpose=MessagePurpose.TABLE,
-        seat=None,
-        content_hash="b1",
-        now=clock,
-    )
-    refs = await lobby.message_refs(uow, game_id=game_id)
-    assert len(refs) == 2
-    assert (refs[0].id, refs[0].purpose, refs[0].content_hash) == (
-        first.id,
-        MessagePurpose.TABLE,
-        "b1",
-    )
-    assert refs[0].created_at == first.created_at
-    tables = await lobby.message_refs(uow, game_id=game_id, purpose=MessagePurpose.TABLE)
-    assert [r.message_id for r in tables] == [10]
-    assert await lobby.message_refs(uow, game_id=game_id, purpose=MessagePurpose.PROMPT) == []
+    def rule(game: Game, seats: Sequence[Seat], state: object) -> tuple[datetime, None]:
+        seen.append((game.id, [row.is_bot for row in seats]))
+        return DEADLINE, None
 
-    await lobby.set_content_hash(uow, chat_id=CHAT, message_id=10, content_hash="c2")
-    await lobby.set_content_hash(uow, chat_id=CHAT, message_id=99, content_hash="zz")  # unknown
-    assert (await lobby.message_refs(uow, game_id=game_id))[0].content_hash == "c2"
-    with pytest.raises(ValueError, match="64"):
-        await lobby.set_content_hash(uow, chat_id=CHAT, message_id=10, content_hash="d" * 65)
+    def outbox(scene: Scene) -> list[Outbound]:
+        return [Outbound("table", scene.game.chat_id, {"version": scene.game.version,
+                                                       "events": len(scene.events)})]
 
-    await lobby.forget_message(uow, chat_id=CHAT, message_id=10)
-    await lobby.forget_message(uow, chat_id=CHAT, message_id=10)  # already gone: no error
-    assert [r.chat_id for r in await lobby.message_refs(uow, game_id=game_id)] == [555]
-    with pytest.raises(GameNotFound):
-        await lobby.remember_message(
-            uow,
-            game_id=game_id + 1000,
-            chat_id=CHAT,
-            message_id=11,
-            purpose=MessagePurpose.LOBBY,
-            seat=None,
-            content_hash=None,
-            now=clock,
-        )
+    applied = await lobby.start_game(uow, game_id=game_id, seed=1, now=clock,
+                                     hooks=Hooks(deadline=rule, outbox=outbox))
+    log = await lobby.action_log(uow, game_id=game_id)
+    assert log
+    assert {record.actor for record in log} == {ActorKind.BOT}
+    assert 0 not in {record.seat for record in log}
+    assert [record.version for record in log] == \
+        list(range(ENGINE.version(dealt.state) + 1, applied.version + 1))
+    assert [e.to_json() for e in applied.events][:len(dealt.events)] == \
+        [e.to_json() for e in dealt.events]
+    assert len(applied.events) > len(dealt.events)
+    game = await lobby.load_game(uow, game_id=game_id)
+    assert game.version == applied.version
+    assert applied.status is GameStatus.RUNNING
+    assert sorted(ENGINE.to_act(applied.state)) == [0]  # the bots stop at the human
+    assert seen == [(game_id, [False, True, True, True])]
+    assert game.deadline_at == DEADLINE
+    async with uow() as work:
+        [row] = await work.deliveries.of_game(game_id=game_id)
+    assert (row.key, row.chat_id, row.revision, row.sent_revision) == ("table", CHAT, 1, 0)
+    assert row.payload == {"version": applied.version, "events": len(applied.events)}
+    assert row.due_at is not None
+    assert row.due_at > game.updated_at
+    assert applied.scene is not None
+    assert applied.scene.written == [row]
+    [report] = await check_games(uow, game_id=game_id)
+    assert report.ok, report.line()
 
 
 async def test_upsert_user_keeps_what_is_not_given(backend: Backend, clock: Clock) -> None:
