@@ -7,13 +7,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from core.engine.errors import GameOver, IllegalAction, StaleVersion
+from core.engine.errors import IllegalAction, StaleVersion
 from core.engine.protocol import Event, Outcome, Step, apply_checked
 from core.engine.registry import AnyGame, get_game
 from storage.clock import Clock
-from storage.errors import CorruptGame, GameNotRunning, StaleGame
-from storage.models import ActionRecord, ActorKind, Chat, Game, GameStatus, Seat, User
+from storage.models import ActorKind, Chat, Game, GameStatus, Seat, User
 from storage.repositories import UnitOfWork
+from storage.scene import (
+    NO_HOOKS,
+    Hooks,
+    Scene,
+    bots_follow,
+    check_running,
+    load_scene,
+    save_scene,
+    take_step,
+)
 from storage.uow import UnitOfWorkFactory
 
 DISPLAY_NAME_MAX = 128
@@ -31,17 +40,11 @@ class Player:
     display_name: str = ""
 
 
-# Given the stored game and its new engine state, return (deadline_at, remind_at) for
-# the decision now pending; the front owns the timer settings (tgbot/deadlines.py).
-DeadlineRule = Callable[[Game, Any], tuple[datetime | None, datetime | None]]
-
-
 @dataclass(frozen=True)
 class Applied:
-    """What `apply_action` returns: the game's new version and status, the events, the outcome.
-
-    `game`, `seats` and `state` are the saved row, its seats and the new engine state, so a
-    caller need not load them again (None where a command does not provide them).
+    """What a game command returns: the game's new version and status, the events, the
+    outcome, and the saved row, its seats and engine state (so no caller loads them again).
+    `scene` is the whole working set, with the steps applied and the delivery rows.
     """
 
     game_id: int
@@ -52,21 +55,40 @@ class Applied:
     game: Game | None = None
     seats: tuple[Seat, ...] | None = None
     state: Any = None
+    scene: Scene | None = None
+
+    @classmethod
+    def of(cls, scene: Scene) -> Applied:
+        """Return what a command on `scene` did."""
+        game = scene.game
+        outcome = None if scene.state is None else scene.engine.outcome(scene.state)
+        return cls(game_id=game.id or 0, version=game.version, status=game.status,
+                   events=tuple(scene.events), outcome=outcome, game=game,
+                   seats=tuple(scene.seats), state=scene.state, scene=scene)
 
 
-def load_engine_state(engine: AnyGame, game: Game) -> Any:
-    """Return the engine state of a stored game; raise CorruptGame if it cannot be trusted."""
-    if game.snapshot is None:
-        raise CorruptGame(f"game {game.id} has no snapshot")
-    try:
-        state = engine.load_state(game.snapshot)
-    except ValueError as error:
-        raise CorruptGame(f"game {game.id}: unreadable snapshot: {error}") from error
-    if engine.version(state) != game.version:
-        raise CorruptGame(
-            f"game {game.id}: snapshot is at version {engine.version(state)}, row at {game.version}"
-        )
-    return state
+Work = Callable[[Scene], None]
+
+
+async def run_command(uow_factory: UnitOfWorkFactory, *, game_id: int, work: Work, now: Clock,
+                      hooks: Hooks = NO_HOOKS) -> Applied:
+    """Run one command on a stored game in one unit of work: load the scene (row-locked),
+    let `work` change it in memory (apply actions, hand seats over, leave notes), then
+    write the row, the log, the seats and the outbox, and commit once.
+
+    Return what was done. Raise GameNotFound, CorruptGame, StaleGame (another command won
+    the race), and whatever `work` raises; nothing is written on error.
+    """
+    async with uow_factory() as uow:
+        scene = await load_scene(uow, game_id)
+        expected = scene.game.version
+        before = [(row.is_bot, row.user_id) for row in scene.seats]
+        work(scene)
+        seats_changed = before != [(row.is_bot, row.user_id) for row in scene.seats]
+        await save_scene(uow, scene, expected_version=expected, at=now(), hooks=hooks,
+                         dirty=bool(scene.notes.get("dirty")), reclock=seats_changed)
+        await uow.commit()
+    return Applied.of(scene)
 
 
 async def create_game(
@@ -131,27 +153,32 @@ async def apply_action(
     expected_version: int,
     actor: ActorKind,
     now: Clock,
-    deadline: DeadlineRule | None = None,
+    hooks: Hooks = NO_HOOKS,
 ) -> Applied:
     """Apply one action to a stored game: load (locked), decide, log, save at version + 1.
 
-    Return the new version, status, events and outcome. Raise StaleGame if the game is not
-    at `expected_version` (or another command wins the race), GameOver or GameNotRunning
-    if it does not run, CorruptGame for a bad snapshot, and the engine's NotYourTurn,
-    MalformedAction or IllegalAction for a refused action. Nothing is written on error.
+    Return what was done. Raise StaleGame if the game is not at `expected_version` (or
+    another command wins the race), GameOver or GameNotRunning if it does not run,
+    CorruptGame for a bad snapshot, and the engine's NotYourTurn, MalformedAction or
+    IllegalAction for a refused action. Nothing is written on error.
     """
-    async with uow_factory() as uow:
-        game, engine, state = await _load_running(uow, game_id, expected_version)
-        step = apply_checked(engine, state, seat, action_text, expected_version)
-        text = engine.encode_action(engine.decode_action(action_text))
-        outcome = await _save_step(uow, game, engine, step, seat=seat, action=text, actor=actor,
-                                   expected_version=expected_version, now=now,
-                                   deadline=deadline)
-        seats = await _count_strikes(uow, game_id=game_id, seat=seat, actor=actor)
-        await uow.commit()
-    return Applied(game_id=game_id, version=game.version, status=game.status,
-                   events=step.events, outcome=outcome, game=game, seats=seats,
-                   state=step.state)
+
+    def work(scene: Scene) -> None:
+        play(scene, seat, action_text, expected_version, actor)
+
+    return await run_command(uow_factory, game_id=game_id, work=work, now=now, hooks=hooks)
+
+
+def play(scene: Scene, seat: int, action_text: str, expected_version: int,
+         actor: ActorKind) -> None:
+    """Apply one checked action to a running scene at `expected_version`.
+
+    Raise GameOver, GameNotRunning, StaleGame and the engine's refusals.
+    """
+    check_running(scene, expected_version)
+    engine = scene.engine
+    step = apply_checked(engine, scene.state, seat, action_text, expected_version)
+    take_step(scene, seat, engine.encode_action(engine.decode_action(action_text)), actor, step)
 
 
 async def remove_seat(
@@ -161,26 +188,26 @@ async def remove_seat(
     seat: int,
     expected_version: int,
     now: Clock,
-    deadline: DeadlineRule | None = None,
+    hooks: Hooks = NO_HOOKS,
 ) -> Applied:
     """Remove a seat's player as the game's rule says (`engine.remove_seat`), log it as
     REMOVAL with actor ADMIN and save at version + 1; the seat stops being a bot's.
 
-    Return what `apply_action` returns. Raise StaleGame, GameOver, GameNotRunning and
-    CorruptGame like `apply_action`, and IllegalAction when the game cannot remove the
-    seat (or has no removal at all). Nothing is written on error.
+    Return what was done. Raise StaleGame, GameOver, GameNotRunning and CorruptGame like
+    `apply_action`, and IllegalAction when the game cannot remove the seat (or has no
+    removal at all). Nothing is written on error.
     """
-    async with uow_factory() as uow:
-        game, engine, state = await _load_running(uow, game_id, expected_version)
-        step = logged_step(engine, state, seat, REMOVAL, expected_version)
-        outcome = await _save_step(uow, game, engine, step, seat=seat, action=REMOVAL,
-                                   actor=ActorKind.ADMIN, expected_version=expected_version,
-                                   now=now, deadline=deadline)
-        seats = await _clear_bot(uow, game_id=game_id, seat=seat)
-        await uow.commit()
-    return Applied(game_id=game_id, version=game.version, status=game.status,
-                   events=step.events, outcome=outcome, game=game, seats=seats,
-                   state=step.state)
+
+    def work(scene: Scene) -> None:
+        check_running(scene, expected_version)
+        step = logged_step(scene.engine, scene.state, seat, REMOVAL, expected_version)
+        take_step(scene, seat, REMOVAL, ActorKind.ADMIN, step)
+        for row in scene.seats:
+            if row.seat == seat and row.user_id is not None:
+                row.is_bot, row.strikes = False, 0
+        bots_follow(scene)
+
+    return await run_command(uow_factory, game_id=game_id, work=work, now=now, hooks=hooks)
 
 
 async def release_seat(uow_factory: UnitOfWorkFactory, *, game_id: int, seat: int) -> bool:
@@ -223,52 +250,6 @@ def _removal_step(engine: AnyGame, state: Any, seat: int,
     return step
 
 
-async def _load_running(uow: UnitOfWork, game_id: int,
-                        expected_version: int) -> tuple[Game, AnyGame, Any]:
-    """Return the game row (locked), its engine and state; raise unless it runs at the
-    expected version (GameOver, GameNotRunning, StaleGame, CorruptGame)."""
-    game = await uow.games.get(game_id=game_id, lock=True)
-    if game.status in (GameStatus.FINISHED, GameStatus.ABORTED):
-        raise GameOver(f"game {game_id} is {game.status}")
-    if game.status is not GameStatus.RUNNING:
-        raise GameNotRunning(f"game {game_id} is {game.status}")
-    if game.version != expected_version:
-        raise StaleGame(f"expected version {expected_version}, game is at {game.version}")
-    engine = get_game(game.kind)
-    return game, engine, load_engine_state(engine, game)
-
-
-def write_step(game: Game, engine: AnyGame, step: Step[Any], at: datetime) -> Outcome | None:
-    """Put a step's state on the game row (a finished game loses its deadline); return the
-    outcome. The caller sets the next deadline of a game that goes on."""
-    outcome = engine.outcome(step.state)
-    game.version = engine.version(step.state)
-    game.snapshot = engine.dump_state(step.state)
-    game.updated_at = at
-    if outcome is not None:
-        game.status = GameStatus.FINISHED
-        game.outcome = outcome.to_json()
-        game.deadline_at = game.remind_at = None
-    return outcome
-
-
-async def _save_step(uow: UnitOfWork, game: Game, engine: AnyGame, step: Step[Any], *,
-                     seat: int, action: str, actor: ActorKind, expected_version: int,
-                     now: Clock, deadline: DeadlineRule | None) -> Outcome | None:
-    """Save a step's state on the game row (finished, or with its next deadline) and log
-    its action; return the outcome. StaleGame if another command saved first."""
-    at = now()
-    outcome = write_step(game, engine, step, at)
-    if outcome is None and deadline is not None:
-        game.deadline_at, game.remind_at = deadline(game, step.state)
-    await uow.games.save(game=game, expected_version=expected_version)
-    assert game.id is not None
-    await uow.actions.append(record=ActionRecord(game_id=game.id, version=game.version,
-                                                 seat=seat, action=action, actor=actor,
-                                                 applied_at=at))
-    return outcome
-
-
 async def _ensure_chat(uow: UnitOfWork, *, chat_id: int, now: datetime) -> None:
     if await uow.chats.get(chat_id=chat_id) is None:
         await uow.chats.add(chat=Chat(id=chat_id, created_at=now))
@@ -279,35 +260,3 @@ async def _ensure_user(uow: UnitOfWork, *, player: Player, now: datetime) -> Non
     if await uow.users.get(user_id=player.user_id) is None:
         name = (player.display_name or str(player.user_id))[:DISPLAY_NAME_MAX]
         await uow.users.add(user=User(id=player.user_id, display_name=name, created_at=now))
-
-
-async def _count_strikes(
-    uow: UnitOfWork, *, game_id: int, seat: int, actor: ActorKind
-) -> tuple[Seat, ...]:
-    """Strikes count consecutive timeouts: a timeout adds one, the player's own move clears
-    them (the front decides what strikes lead to). Return the game's seats afterwards."""
-    seats = sorted(await uow.seats.list(game_id=game_id), key=lambda row: row.seat)
-    for row in seats:
-        if row.seat != seat:
-            continue
-        strikes = row.strikes
-        if actor is ActorKind.TIMEOUT:
-            strikes += 1
-        elif actor is ActorKind.HUMAN:
-            strikes = 0
-        if strikes != row.strikes:
-            row.strikes = strikes
-            await uow.seats.save(seat=row)
-    return tuple(seats)
-
-
-async def _clear_bot(uow: UnitOfWork, *, game_id: int, seat: int) -> tuple[Seat, ...]:
-    """Clear the bot flag and strikes of a removed player's seat: the game left him nothing
-    to play, so no bot plays it and /back has nothing to give back. Return the seats."""
-    seats = sorted(await uow.seats.list(game_id=game_id), key=lambda row: row.seat)
-    for row in seats:
-        if row.seat == seat and row.user_id is not None and (row.is_bot or row.strikes):
-            row.is_bot = False
-            row.strikes = 0
-            await uow.seats.save(seat=row)
-    return tuple(seats)

@@ -11,31 +11,34 @@ game's version, so a timeout that races a player's press is applied at most once
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
-from core.engine.protocol import Outcome, Step, apply_checked
-from core.engine.registry import get_game
+from core.engine.protocol import apply_checked
 from storage.clock import Clock
-from storage.commands import Applied, load_engine_state, write_step
-from storage.models import ActionRecord, ActorKind, Game, GameStatus, Seat
+from storage.commands import Applied
+from storage.models import ActorKind, GameStatus
+from storage.scene import (
+    NO_HOOKS,
+    Hooks,
+    Scene,
+    bots_follow,
+    hand_struck_seats_to_bots,
+    load_scenes,
+    save_scenes,
+    take_step,
+)
 from storage.uow import UnitOfWorkFactory
 
 LEASE = timedelta(seconds=60)
-
-
-# Given the stored game, its seats and the new engine state, return (deadline_at, remind_at)
-# for the decision now pending (the front owns the timer settings: tgbot/deadlines.py).
-SeatedDeadlineRule = Callable[[Game, Sequence[Seat], Any], tuple[datetime | None, datetime | None]]
 
 
 @dataclass(frozen=True)
 class Due:
     """A game whose deadline (or reminder) has come, at the version it was claimed.
 
-    `seat` names the seat to time out (None: the lowest seat owing the decision).
+    `seat` names the seat to time out (None: every seat owing the decision).
     """
 
     game_id: int
@@ -55,113 +58,62 @@ async def claim_due_deadlines(
     return [Due(game_id, version) for game_id, version in rows]
 
 
-@dataclass(frozen=True)
-class TimedOut:
-    """A timeout played by `play_timeouts`: the seat, the seats that owed the decision, the step."""
-
-    seat: int
-    owed: tuple[int, ...]
-    applied: Applied
-
-
-@dataclass(frozen=True)
-class _Move:
-    """A decided timeout not yet written: the saved row to be, the version it replaces,
-    the log row, and what `TimedOut` reports."""
-
-    game: Game
-    expected: int
-    record: ActionRecord
-    owed: tuple[int, ...]
-    step: Step[Any]
-    outcome: Outcome | None
-
-
 async def play_timeouts(
     uow_factory: UnitOfWorkFactory,
     *,
     dues: Sequence[Due],
     now: Clock,
-    deadline: SeatedDeadlineRule | None = None,
-) -> list[TimedOut]:
+    hooks: Hooks = NO_HOOKS,
+) -> list[Applied]:
     """Play the timeout default of each claimed game, all in one unit of work and one commit.
 
-    The games are loaded (row-locked) with their seats. For each game still RUNNING at its
-    claimed version, the engine's default for the due seat (None: the lowest seat owing) is
-    applied; the games are saved with the version check and their next deadlines, then the
-    actions are logged with actor `timeout` and the seats get a strike (re-read after the
-    saves, as `apply_action` does). Return what was played, by game id; a game found moved
-    on (a press got there first), stopped, or whose seat owes nothing is left out. Raise,
-    writing nothing, StaleGame if a game moves on between its load and its save (SQLite
-    does not lock rows), CorruptGame for a bad snapshot, and the engine's errors if it
-    refuses its own default: the caller may then play the games one by one.
+    For each game still RUNNING (not paused) at its claimed version, every seat owing the
+    decision (or only `due.seat`) that still owes it gets the engine's default, with a
+    strike; seats struck `hooks.strike_limit` times in a row go to the bot; bot seats
+    follow; then each game is saved (version checked), logged and its outbox written, as a
+    press is. Return what was played; a game found moved on (a press got there first),
+    stopped or paused is left out. Raise, writing nothing, StaleGame if a game moves on
+    between its load and its save (SQLite does not lock rows), CorruptGame for a bad
+    snapshot, and the engine's errors if it refuses its own default: the caller may then
+    play the games one by one.
     """
     wanted = {due.game_id: due for due in dues}
     if not wanted:
         return []
     async with uow_factory() as uow:
-        games = await uow.games.get_many(game_ids=sorted(wanted), lock=True)
-        seats = _by_game(await uow.seats.list_many(game_ids=sorted(wanted)))
-        at = now()
-        moves = [move for game in games if (move := _decide(
-            game, wanted[game.id or 0], seats.get(game.id or 0, []), at, deadline))]
-        if not moves:
+        scenes = await load_scenes(uow, sorted(wanted))
+        played = [(scene, scene.game.version) for scene in scenes
+                  if _time_out(scene, wanted[scene.game.id or 0], hooks)]
+        if not played:
             return []
-        await uow.games.save_many(games=[(move.game, move.expected) for move in moves])
-        seats = _by_game(await uow.seats.list_many(
-            game_ids=[move.record.game_id for move in moves]))
-        await uow.actions.append_many(records=[move.record for move in moves])
-        await uow.seats.save_many(seats=[row for move in moves
-                                         for row in _strike(seats, move.record)])
+        await save_scenes(uow, played, at=now(), hooks=hooks)
         await uow.commit()
-    return [_timed_out(move, seats.get(move.record.game_id, [])) for move in moves]
+    return [Applied.of(scene) for scene, _ in played]
 
 
-def _by_game(seats: Sequence[Seat]) -> dict[int, list[Seat]]:
-    """Return seats grouped by game id (each list in the given order)."""
-    grouped: dict[int, list[Seat]] = {}
-    for row in seats:
-        grouped.setdefault(row.game_id, []).append(row)
-    return grouped
-
-
-def _decide(game: Game, due: Due, seats: list[Seat], at: datetime,
-            deadline: SeatedDeadlineRule | None) -> _Move | None:
-    """Return a due game's timeout as a move to write (the row is updated in place), or
-    None when there is nothing to play."""
-    if game.status is not GameStatus.RUNNING or game.version != due.version:
-        return None
-    engine = get_game(game.kind)
-    state = load_engine_state(engine, game)
-    owed = tuple(sorted(engine.to_act(state)))
-    seat = due.seat if due.seat is not None else next(iter(owed), None)
-    if seat is None or seat not in owed:
-        return None
-    action = engine.encode_action(engine.default_action(state, seat))
-    step = apply_checked(engine, state, seat, action, due.version)
-    outcome = write_step(game, engine, step, at)
-    if outcome is None and deadline is not None:
-        game.deadline_at, game.remind_at = deadline(game, seats, step.state)
-    record = ActionRecord(game_id=due.game_id, version=game.version, seat=seat, action=action,
-                          actor=ActorKind.TIMEOUT, applied_at=at)
-    return _Move(game, due.version, record, owed, step, outcome)
-
-
-def _strike(seats: dict[int, list[Seat]], record: ActionRecord) -> list[Seat]:
-    """Return the timed-out seat's row with one more strike (timeouts in a row are strikes)."""
-    struck = [row for row in seats.get(record.game_id, []) if row.seat == record.seat]
-    for row in struck:
-        row.strikes += 1
-    return struck
-
-
-def _timed_out(move: _Move, seats: list[Seat]) -> TimedOut:
-    """Return what a written move reports: the seat, who owed, the saved row, seats and state."""
-    game = move.game
-    applied = Applied(game_id=move.record.game_id, version=game.version, status=game.status,
-                      events=move.step.events, outcome=move.outcome, game=game,
-                      seats=tuple(seats), state=move.step.state)
-    return TimedOut(move.record.seat, move.owed, applied)
+def _time_out(scene: Scene, due: Due, hooks: Hooks) -> bool:
+    """Play a due game's timeouts on its scene; return False when there is nothing to play."""
+    game = scene.game
+    if game.status is not GameStatus.RUNNING or game.paused_at is not None \
+            or game.version != due.version:
+        return False
+    engine = scene.engine
+    owed = sorted(engine.to_act(scene.state))
+    timed_out = []
+    for seat in owed if due.seat is None else [due.seat]:
+        if engine.outcome(scene.state) is not None or seat not in engine.to_act(scene.state):
+            continue
+        text = engine.encode_action(engine.default_action(scene.state, seat))
+        take_step(scene, seat, text, ActorKind.TIMEOUT,
+                  apply_checked(engine, scene.state, seat, text, engine.version(scene.state)))
+        timed_out.append(seat)
+    if not timed_out:
+        return False
+    limit = hooks.strike_limit(game) if hooks.strike_limit is not None else 0
+    scene.notes["timeouts"] = timed_out
+    scene.notes["taken_over"] = hand_struck_seats_to_bots(scene, limit)
+    bots_follow(scene)
+    return True
 
 
 async def claim_due_reminders(

@@ -20,10 +20,10 @@ from storage.errors import GameNotFound, StaleGame
 from storage.models import (
     ActionRecord,
     Chat,
+    Delivery,
     Game,
     GameStatus,
-    MessagePurpose,
-    MessageRef,
+    InboxUpdate,
     Seat,
     User,
 )
@@ -49,7 +49,8 @@ class MemoryStore:
     games: dict[int, Game] = field(default_factory=dict)
     seats: dict[tuple[int, int], Seat] = field(default_factory=dict)
     actions: dict[tuple[int, int], ActionRecord] = field(default_factory=dict)
-    messages: dict[int, MessageRef] = field(default_factory=dict)
+    deliveries: dict[int, Delivery] = field(default_factory=dict)
+    inbox: dict[int, InboxUpdate] = field(default_factory=dict)
     commits: int = 0
     last_id: int = 0
 
@@ -98,6 +99,11 @@ class FakeChats:
         """Return the chat, or None (`lock` changes nothing in memory)."""
         return self._table.get(chat_id)
 
+    async def get_many(self, *, chat_ids: Sequence[int]) -> Sequence[Chat]:
+        """Return the stored chats among these ids, by id."""
+        found = (self._table.get(chat_id) for chat_id in sorted(set(chat_ids)))
+        return [chat for chat in found if chat is not None]
+
     async def add(self, *, chat: Chat) -> Chat:
         """Store a chat and return it."""
         self._table.put(chat.id, chat)
@@ -115,6 +121,11 @@ class FakeUsers:
     async def get(self, *, user_id: int) -> User | None:
         """Return the user, or None."""
         return self._table.get(user_id)
+
+    async def get_many(self, *, user_ids: Sequence[int]) -> Sequence[User]:
+        """Return the stored users among these ids, by id."""
+        found = (self._table.get(user_id) for user_id in sorted(set(user_ids)))
+        return [user for user in found if user is not None]
 
     async def add(self, *, user: User) -> User:
         """Store a user and return it."""
@@ -284,41 +295,94 @@ class FakeActionLog:
         return sorted(log, key=lambda row: row.version)
 
 
-class FakeMessageRefs:
-    def __init__(self, table: _Table[int, MessageRef], store: MemoryStore) -> None:
+class FakeDeliveries:
+    def __init__(self, table: _Table[int, Delivery], store: MemoryStore) -> None:
         self._table = table
         self._store = store
 
-    async def add(self, *, ref: MessageRef) -> MessageRef:
-        """Store a message reference and return it with a fresh id."""
-        ref.id = self._store.next_id()
-        self._table.put(ref.id, ref)
-        return ref
+    async def of_game(self, *, game_id: int) -> Sequence[Delivery]:
+        """Return a game's delivery rows, by id."""
+        return sorted(self._table.rows(lambda row: row.game_id == game_id),
+                      key=lambda row: row.id or 0)
 
-    async def list(
-        self, *, game_id: int, purpose: MessagePurpose | None = None
-    ) -> Sequence[MessageRef]:
-        """Return a game's message references (only those of `purpose` if given), by id."""
-        refs = self._table.rows(
-            lambda ref: ref.game_id == game_id and (purpose is None or ref.purpose == purpose)
-        )
-        return sorted(refs, key=lambda ref: ref.id or 0)
+    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id."""
+        wanted = set(game_ids)
+        return sorted(self._table.rows(lambda row: row.game_id in wanted),
+                      key=lambda row: row.id or 0)
 
-    async def save(self, *, ref: MessageRef) -> None:
-        """Overwrite a message reference."""
-        assert ref.id is not None
-        self._table.put(ref.id, ref)
+    async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
+        """Return the rows addressed to a chat, by id."""
+        return sorted(self._table.rows(lambda row: row.chat_id == chat_id),
+                      key=lambda row: row.id or 0)
 
-    async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
-        """Return the reference of a message, or None."""
-        found = self._table.rows(
-            lambda ref: ref.chat_id == chat_id and ref.message_id == message_id
-        )
-        return found[0] if found else None
+    async def write(self, *, rows: Sequence[Delivery]) -> None:
+        """Insert the rows without an id (a fresh id each), overwrite the others."""
+        for row in rows:
+            if row.id is None:
+                row.id = self._store.next_id()
+            self._table.put(row.id, row)
 
-    async def remove(self, *, ref_id: int) -> None:
-        """Forget a message reference."""
-        self._table.delete(ref_id)
+    async def due(self, *, now: datetime, limit: int,
+                  chat_id: int | None = None) -> Sequence[Delivery]:
+        """Return up to `limit` rows due by `now`, oldest due first."""
+        found = self._table.rows(lambda row: row.due_at is not None and row.due_at <= now
+                                 and chat_id in (None, row.chat_id))
+        return sorted(found, key=lambda row: (row.due_at, row.id or 0))[:limit]
+
+    async def claim(self, *, ids: Sequence[int], now: datetime,
+                    until: datetime) -> Sequence[Delivery]:
+        """Lease the due rows among `ids` until `until`; return them."""
+        claimed = []
+        for delivery_id in sorted(set(ids)):
+            row = self._table.get(delivery_id)
+            if row is not None and row.due_at is not None and row.due_at <= now:
+                row.due_at = until
+                self._table.put(delivery_id, row)
+                claimed.append(row)
+        return claimed
+
+    async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
+                     anchor: int | None, now: datetime) -> None:
+        """Record the revision Telegram shows; still due if rewritten since."""
+        row = self._table.get(delivery_id)
+        if row is not None:
+            row.sent_revision, row.message_id, row.sent_anchor = revision, message_id, anchor
+            row.attempts, row.error, row.updated_at = 0, None, now
+            row.due_at = row.due_at if row.revision > revision else None
+            self._table.put(delivery_id, row)
+
+    async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
+                       error: str | None) -> None:
+        """Set the next try of a row and the reason."""
+        row = self._table.get(delivery_id)
+        if row is not None:
+            row.due_at, row.attempts, row.error = at, attempts, error and error[:200]
+            self._table.put(delivery_id, row)
+
+    async def remove(self, *, ids: Sequence[int]) -> None:
+        """Delete these rows."""
+        for delivery_id in ids:
+            self._table.delete(delivery_id)
+
+
+class FakeInbox:
+    def __init__(self, table: _Table[int, InboxUpdate]) -> None:
+        self._table = table
+
+    async def add_many(self, *, updates: Sequence[InboxUpdate]) -> None:
+        """Store received updates; one already stored is kept."""
+        for update in updates:
+            if self._table.get(update.update_id) is None:
+                self._table.put(update.update_id, update)
+
+    async def list(self) -> Sequence[InboxUpdate]:
+        """Return the stored updates by update id."""
+        return sorted(self._table.rows(), key=lambda row: row.update_id)
+
+    async def remove(self, *, update_id: int) -> None:
+        """Forget a handled update."""
+        self._table.delete(update_id)
 
 
 class FakeUnitOfWork:
@@ -337,13 +401,15 @@ class FakeUnitOfWork:
         games = self._table(store.games)
         seats = self._table(store.seats)
         actions = self._table(store.actions)
-        messages = self._table(store.messages)
+        deliveries = self._table(store.deliveries)
+        inbox = self._table(store.inbox)
         self.chats = FakeChats(chats)
         self.users = FakeUsers(users)
         self.games = FakeGames(games, seats, store)
         self.seats = FakeSeats(seats)
         self.actions = FakeActionLog(actions)
-        self.messages = FakeMessageRefs(messages, store)
+        self.deliveries = FakeDeliveries(deliveries, store)
+        self.inbox = FakeInbox(inbox)
         return self
 
     async def __aexit__(

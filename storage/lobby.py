@@ -16,25 +16,23 @@ from sqlalchemy.exc import IntegrityError
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import DISPLAY_NAME_MAX, Applied, DeadlineRule, Player, _ensure_user
+from storage.commands import DISPLAY_NAME_MAX, Applied, Player, _ensure_user
 from storage.errors import AlreadySeated, LobbyFull, NotInLobby, NotSeated, TableBusy
 from storage.models import (
     ActionRecord,
     Chat,
     Game,
     GameStatus,
-    MessagePurpose,
-    MessageRef,
     Seat,
     User,
 )
 from storage.repositories import UnitOfWork
+from storage.scene import NO_HOOKS, Hooks, bots_follow, load_scene, save_scene
 from storage.uow import UnitOfWorkFactory
 
 T = TypeVar("T")
 
 LANGUAGE_MAX = 16
-CONTENT_HASH_MAX = 64
 
 
 # --- the lobby ---------------------------------------------------------------------------
@@ -227,49 +225,34 @@ async def start_game(
     game_id: int,
     seed: int,
     now: Clock,
-    deadline: DeadlineRule | None = None,
+    hooks: Hooks = NO_HOOKS,
 ) -> Applied:
-    """Deal a lobby's game with its seats in their order; store seed, snapshot, RUNNING.
+    """Deal a lobby's game with its seats in their order, let bot seats play, and store it
+    (seed, snapshot, RUNNING, deadline, outbox) in one unit of work.
 
-    Return the version after setup, the status, the setup events and the outcome (None
-    unless the deal already ends the game). Raise GameNotFound, NotInLobby, and
+    Return what was done (the deal's events first). Raise GameNotFound, NotInLobby, and
     InvalidSetup for too few (or too many) seats or options the engine refuses.
     """
     async with uow_factory() as uow:
-        game = await _lobby_game(uow, game_id=game_id)
-        seats = await uow.seats.list(game_id=game_id)
+        scene = await load_scene(uow, game_id)
+        game = scene.game
+        if game.status is not GameStatus.LOBBY:
+            raise NotInLobby(f"game {game_id} is {game.status}")
         engine = get_game(game.kind)
-        if len(seats) < engine.min_players:
-            raise InvalidSetup(
-                f"{game.kind} needs at least {engine.min_players} players,"
-                f" the table has {len(seats)}"
-            )
-        if len(seats) > engine.max_players:
-            raise InvalidSetup(
-                f"{game.kind} takes at most {engine.max_players} players,"
-                f" the table has {len(seats)}"
-            )
-        step = engine.setup(dict(game.options), len(seats), seed)
-        state = step.state
-        outcome = engine.outcome(state)
+        count = len(scene.seats)
+        if not engine.min_players <= count <= engine.max_players:
+            raise InvalidSetup(f"{game.kind} is played by {engine.min_players} to "
+                               f"{engine.max_players} players, the table has {count}")
+        step = engine.setup(dict(game.options), count, seed)
         expected = game.version
         game.seed = seed
-        game.version = engine.version(state)
-        game.snapshot = engine.dump_state(state)
-        game.status = GameStatus.RUNNING if outcome is None else GameStatus.FINISHED
-        game.outcome = None if outcome is None else outcome.to_json()
-        game.updated_at = now()
-        if outcome is None and deadline is not None:
-            game.deadline_at, game.remind_at = deadline(game, state)
-        await uow.games.save(game=game, expected_version=expected)
+        game.status = GameStatus.RUNNING
+        scene.state, scene.dealt = step.state, tuple(step.events)
+        bots_follow(scene)
+        await save_scene(uow, scene, expected_version=expected, at=now(), hooks=hooks,
+                         reclock=True)
         await uow.commit()
-    return Applied(
-        game_id=game_id,
-        version=game.version,
-        status=game.status,
-        events=tuple(step.events),
-        outcome=outcome,
-    )
+    return Applied.of(scene)
 
 
 async def cancel_game(uow_factory: UnitOfWorkFactory, *, game_id: int, now: Clock) -> None:
@@ -339,84 +322,6 @@ async def get_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> User | No
     """Return the user, or None if never stored."""
     async with uow_factory() as uow:
         return await uow.users.get(user_id=user_id)
-
-
-# --- message references ------------------------------------------------------------------
-
-
-async def remember_message(
-    uow_factory: UnitOfWorkFactory,
-    *,
-    game_id: int,
-    chat_id: int,
-    message_id: int,
-    purpose: MessagePurpose,
-    seat: int | None,
-    content_hash: str | None,
-    now: Clock,
-) -> None:
-    """Store (or overwrite, keyed by chat and message id) a message the bot keeps editing.
-
-    Raise GameNotFound, or ValueError for a hash longer than 64 characters.
-    """
-    _check_hash(content_hash)
-    async with uow_factory() as uow:
-        await uow.games.get(game_id=game_id)
-        ref = await uow.messages.find(chat_id=chat_id, message_id=message_id)
-        if ref is None:
-            await uow.messages.add(
-                ref=MessageRef(
-                    game_id=game_id,
-                    chat_id=chat_id,
-                    message_id=message_id,
-                    purpose=purpose,
-                    seat=seat,
-                    content_hash=content_hash,
-                    created_at=now(),
-                )
-            )
-        else:
-            ref.game_id = game_id
-            ref.purpose = purpose
-            ref.seat = seat
-            ref.content_hash = content_hash
-            await uow.messages.save(ref=ref)
-        await uow.commit()
-
-
-async def message_refs(
-    uow_factory: UnitOfWorkFactory, *, game_id: int, purpose: MessagePurpose | None = None
-) -> list[MessageRef]:
-    """Return a game's message references (only those of `purpose` if given), oldest first."""
-    async with uow_factory() as uow:
-        return list(await uow.messages.list(game_id=game_id, purpose=purpose))
-
-
-async def set_content_hash(
-    uow_factory: UnitOfWorkFactory, *, chat_id: int, message_id: int, content_hash: str | None
-) -> None:
-    """Record what was last rendered into a message; nothing happens for an unknown message.
-
-    Raise ValueError for a hash longer than 64 characters.
-    """
-    _check_hash(content_hash)
-    async with uow_factory() as uow:
-        ref = await uow.messages.find(chat_id=chat_id, message_id=message_id)
-        if ref is None or ref.content_hash == content_hash:
-            return
-        ref.content_hash = content_hash
-        await uow.messages.save(ref=ref)
-        await uow.commit()
-
-
-async def forget_message(uow_factory: UnitOfWorkFactory, *, chat_id: int, message_id: int) -> None:
-    """Drop a message's reference (e.g. it was deleted); nothing happens if it is unknown."""
-    async with uow_factory() as uow:
-        ref = await uow.messages.find(chat_id=chat_id, message_id=message_id)
-        if ref is None or ref.id is None:
-            return
-        await uow.messages.remove(ref_id=ref.id)
-        await uow.commit()
 
 
 # --- users and chats ---------------------------------------------------------------------
@@ -604,11 +509,6 @@ async def _remove_seat(uow: UnitOfWork, seats: Sequence[Seat], index: int) -> No
 def _check_language(language: str | None) -> None:
     if language is not None and len(language) > LANGUAGE_MAX:
         raise ValueError(f"language code {language!r} is longer than {LANGUAGE_MAX}")
-
-
-def _check_hash(content_hash: str | None) -> None:
-    if content_hash is not None and len(content_hash) > CONTENT_HASH_MAX:
-        raise ValueError(f"content hash is longer than {CONTENT_HASH_MAX} characters")
 
 
 async def _retry_on_conflict(work: Callable[[], Awaitable[T]]) -> T:

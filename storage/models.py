@@ -45,13 +45,6 @@ class ActorKind(StrEnum):
     ADMIN = "admin"
 
 
-class MessagePurpose(StrEnum):
-    """What a message the bot keeps editing is for."""
-
-    LOBBY = "lobby"
-    TABLE = "table"
-    PROMPT = "prompt"
-    PRIVATE = "private"
 
 
 def _enum(enum: type[StrEnum]) -> Enum:
@@ -121,6 +114,7 @@ class Game(SQLModel, table=True):
     remind_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     created_at: datetime = Field(sa_type=UtcDateTime)
     updated_at: datetime = Field(sa_type=UtcDateTime)
+    paused_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
 
 
 class Seat(SQLModel, table=True):
@@ -148,26 +142,52 @@ class ActionRecord(SQLModel, table=True):
     action: str = Field(max_length=64)
     actor: ActorKind = Field(sa_type=_enum(ActorKind))
     applied_at: datetime = Field(sa_type=UtcDateTime)
+    events: list[dict[str, Any]] | None = Field(default=None, sa_type=JSON)
 
 
-class MessageRef(SQLModel, table=True):
-    """A group or DM message the bot keeps editing for a game (seat None: not seat-specific).
+class Delivery(SQLModel, table=True):
+    """What one audience of a game should see, and what Telegram shows it now.
 
-    `content_hash` is the hash of the text and keyboard last rendered into the message, so
-    the front never sends an identical edit.
+    `key` names the audience and the message: "table" and "lobby" (the group's live
+    messages), "prompt:<seat>" (a seat's live private prompt), "note:<n>" (a one-off
+    message, deleted once sent). `payload` is the rendering wanted at `revision`; the
+    delivery loop brings Telegram to it and records `sent_revision`, the live
+    `message_id` and the `sent_anchor` it was posted for (a new anchor posts a new
+    message). `due_at` is when to try next: None once Telegram shows the newest revision.
     """
 
-    __tablename__ = "message_refs"
-    __table_args__ = (UniqueConstraint("chat_id", "message_id"),)
+    __tablename__ = "deliveries"
+    __table_args__ = (
+        UniqueConstraint("game_id", "key"),
+        Index("ix_deliveries_due_at", "due_at"),
+        Index("ix_deliveries_chat_id", "chat_id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="games.id", index=True, ondelete="CASCADE")
+    game_id: int = Field(foreign_key="games.id", ondelete="CASCADE")
+    key: str = Field(max_length=32)
     chat_id: int = Field(sa_type=BigInteger)
-    message_id: int = Field(sa_type=BigInteger)
-    purpose: MessagePurpose = Field(sa_type=_enum(MessagePurpose))
-    seat: int | None = None
-    content_hash: str | None = Field(default=None, max_length=64)
-    created_at: datetime = Field(sa_type=UtcDateTime)
+    topic_id: int | None = Field(default=None, sa_type=BigInteger)
+    revision: int = 0
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    sent_revision: int = 0
+    message_id: int | None = Field(default=None, sa_type=BigInteger)
+    sent_anchor: int | None = None
+    due_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    attempts: int = 0
+    error: str | None = Field(default=None, max_length=200)
+    updated_at: datetime = Field(sa_type=UtcDateTime)
+
+
+class InboxUpdate(SQLModel, table=True):
+    """A Telegram update received but not yet fully handled (the durable inbox)."""
+
+    __tablename__ = "inbox"
+
+    update_id: int = Field(sa_type=BigInteger, primary_key=True,
+                           sa_column_kwargs={"autoincrement": False})
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    received_at: datetime = Field(sa_type=UtcDateTime)
 
 
 METADATA = SQLModel.metadata

@@ -14,10 +14,10 @@ from typing import Literal, Protocol, Self
 from storage.models import (
     ActionRecord,
     Chat,
+    Delivery,
     Game,
     GameStatus,
-    MessagePurpose,
-    MessageRef,
+    InboxUpdate,
     Seat,
     User,
 )
@@ -29,6 +29,10 @@ class ChatRepository(Protocol):
 
         `lock` row-locks it for the transaction on PostgreSQL (serializes lobby openings).
         """
+        ...
+
+    async def get_many(self, *, chat_ids: Sequence[int]) -> Sequence[Chat]:
+        """Return the stored chats among these ids, by id."""
         ...
 
     async def add(self, *, chat: Chat) -> Chat:
@@ -51,6 +55,10 @@ class UserRepository(Protocol):
 
     async def save(self, *, user: User) -> None:
         """Overwrite a stored user's name, language, DM flag and stats."""
+        ...
+
+    async def get_many(self, *, user_ids: Sequence[int]) -> Sequence[User]:
+        """Return the stored users among these ids, by id."""
         ...
 
 
@@ -79,7 +87,8 @@ class GameRepository(Protocol):
     async def save(self, *, game: Game, expected_version: int) -> None:
         """Write the game if its stored version is still `expected_version`; raise StaleGame.
 
-        Written: options, lobby, seed, status, version, snapshot, outcome, deadlines, updated_at.
+        Written: chat, options, lobby, seed, status, version, snapshot, outcome, deadlines,
+        updated_at, paused_at.
         """
         ...
 
@@ -159,27 +168,61 @@ class ActionLog(Protocol):
         ...
 
 
-class MessageRefRepository(Protocol):
-    async def add(self, *, ref: MessageRef) -> MessageRef:
-        """Store a message reference and return it with its id."""
+class DeliveryRepository(Protocol):
+    async def of_game(self, *, game_id: int) -> Sequence[Delivery]:
+        """Return a game's delivery rows, by id."""
         ...
 
-    async def list(
-        self, *, game_id: int, purpose: MessagePurpose | None = None
-    ) -> Sequence[MessageRef]:
-        """Return a game's message references (only those of `purpose` if given), by id."""
+    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id."""
         ...
 
-    async def save(self, *, ref: MessageRef) -> None:
-        """Overwrite a stored reference's game, purpose, seat and content hash."""
+    async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
+        """Return the delivery rows addressed to a chat, by id."""
         ...
 
-    async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
-        """Return the reference of a message, or None."""
+    async def write(self, *, rows: Sequence[Delivery]) -> None:
+        """Insert the rows without an id, overwrite the others (every column)."""
         ...
 
-    async def remove(self, *, ref_id: int) -> None:
-        """Forget a message reference (e.g. the message was deleted)."""
+    async def due(self, *, now: datetime, limit: int,
+                  chat_id: int | None = None) -> Sequence[Delivery]:
+        """Return up to `limit` rows due by `now` (of one chat if given), oldest due first."""
+        ...
+
+    async def claim(self, *, ids: Sequence[int], now: datetime,
+                    until: datetime) -> Sequence[Delivery]:
+        """Move the due rows among `ids` to `until` (a lease); return them as claimed.
+
+        Rows another transaction holds, or no longer due, are left out."""
+        ...
+
+    async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
+                     anchor: int | None, now: datetime) -> None:
+        """Record that Telegram shows `revision`; the row stays due if it was rewritten since."""
+        ...
+
+    async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
+                       error: str | None) -> None:
+        """Set when to try a row again (None: not until it is rewritten) and why."""
+        ...
+
+    async def remove(self, *, ids: Sequence[int]) -> None:
+        """Delete these rows."""
+        ...
+
+
+class InboxRepository(Protocol):
+    async def add_many(self, *, updates: Sequence[InboxUpdate]) -> None:
+        """Store received updates (one already stored is kept as it is)."""
+        ...
+
+    async def list(self) -> Sequence[InboxUpdate]:
+        """Return the stored updates by update id."""
+        ...
+
+    async def remove(self, *, update_id: int) -> None:
+        """Forget a handled update."""
         ...
 
 
@@ -205,7 +248,10 @@ class UnitOfWork(Protocol):
     def actions(self) -> ActionLog: ...
 
     @property
-    def messages(self) -> MessageRefRepository: ...
+    def deliveries(self) -> DeliveryRepository: ...
+
+    @property
+    def inbox(self) -> InboxRepository: ...
 
     async def __aenter__(self) -> Self: ...
 

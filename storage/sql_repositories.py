@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, bindparam, delete, insert, update
+from sqlalchemy import Table, bindparam, case, delete, insert, update
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import configure_mappers
 from sqlalchemy.orm.instrumentation import manager_of_class
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -17,10 +18,10 @@ from storage.errors import GameNotFound, StaleGame
 from storage.models import (
     ActionRecord,
     Chat,
+    Delivery,
     Game,
     GameStatus,
-    MessagePurpose,
-    MessageRef,
+    InboxUpdate,
     Seat,
     User,
 )
@@ -41,8 +42,8 @@ GAME_BY_ID_LOCKED = GAME_BY_ID.with_for_update()
 GAMES_BY_IDS = (core_select(GAMES).where(GAMES.c.id.in_(bindparam("key_ids", expanding=True)))
                 .order_by(GAMES.c.id))
 GAMES_BY_IDS_LOCKED = GAMES_BY_IDS.with_for_update()
-SAVED_GAME_FIELDS = ("options", "lobby", "seed", "status", "version", "snapshot", "outcome",
-                     "deadline_at", "remind_at", "updated_at")
+SAVED_GAME_FIELDS = ("chat_id", "options", "lobby", "seed", "status", "version", "snapshot",
+                     "outcome", "deadline_at", "remind_at", "updated_at", "paused_at")
 SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("key_id"),
                                 GAMES.c.version == bindparam("key_version"))
 SEATS_OF_GAME = (core_select(SEATS).where(SEATS.c.game_id == bindparam("key_game"))
@@ -54,7 +55,19 @@ SAVED_SEAT_FIELDS = ("user_id", "is_bot", "strikes")
 SAVE_SEAT = update(SEATS).where(SEATS.c.game_id == bindparam("key_game"),
                                 SEATS.c.seat == bindparam("key_seat"))
 APPEND_ACTION = insert(ACTIONS)
-ACTION_FIELDS = ("game_id", "version", "seat", "action", "actor", "applied_at")
+ACTION_FIELDS = ("game_id", "version", "seat", "action", "actor", "applied_at", "events")
+USERS: Table = User.__table__  # type: ignore[attr-defined]
+USERS_BY_IDS = core_select(USERS).where(USERS.c.id.in_(bindparam("key_ids", expanding=True)))
+DELIVERIES: Table = Delivery.__table__  # type: ignore[attr-defined]
+DELIVERY_FIELDS = ("game_id", "key", "chat_id", "topic_id", "revision", "payload",
+                   "sent_revision", "message_id", "sent_anchor", "due_at", "attempts", "error",
+                   "updated_at")
+DELIVERIES_OF_GAMES = (
+    core_select(DELIVERIES)
+    .where(DELIVERIES.c.game_id.in_(bindparam("key_games", expanding=True)))
+    .order_by(DELIVERIES.c.id))
+SAVE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id"))
+configure_mappers()  # `_row` builds instances without the ORM, which would configure them
 
 
 async def _insert(session: AsyncSession, row: RowT) -> RowT:
@@ -112,6 +125,14 @@ class SqlChats:
         row = (await self._session.exec(statement)).first()
         return None if row is None else _detached(self._session, [row])[0]
 
+    async def get_many(self, *, chat_ids: Sequence[int]) -> Sequence[Chat]:
+        """Return the stored chats among these ids, by id."""
+        if not chat_ids:
+            return []
+        statement = select(Chat).where(col(Chat.id).in_(sorted(set(chat_ids))))
+        rows = _detached(self._session, (await self._session.exec(statement)).all())
+        return sorted(rows, key=lambda chat: chat.id)
+
     async def add(self, *, chat: Chat) -> Chat:
         """Insert a chat and return it."""
         return await _insert(self._session, chat)
@@ -141,6 +162,14 @@ class SqlUsers:
         values = _values(user, "display_name", "language", "can_dm", "stats")
         statement = update(User).where(col(User.id) == user.id).values(values)
         await self._session.exec(statement, execution_options=NO_SYNC)
+
+    async def get_many(self, *, user_ids: Sequence[int]) -> Sequence[User]:
+        """Return the stored users among these ids, by id."""
+        if not user_ids:
+            return []
+        connection = await self._session.connection()
+        rows = await connection.execute(USERS_BY_IDS, {"key_ids": sorted(set(user_ids))})
+        return sorted((_row(User, row) for row in rows.mappings()), key=lambda user: user.id)
 
 
 class SqlGames:
@@ -337,42 +366,112 @@ class SqlActionLog:
         return _detached(self._session, (await self._session.exec(statement)).all())
 
 
-class SqlMessageRefs:
+class SqlDeliveries:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
-    async def add(self, *, ref: MessageRef) -> MessageRef:
-        """Insert a message reference and return it with its id."""
-        return await _insert(self._session, ref)
+    async def of_game(self, *, game_id: int) -> Sequence[Delivery]:
+        """Return a game's delivery rows, by id."""
+        return await self.of_games(game_ids=[game_id])
 
-    async def list(
-        self, *, game_id: int, purpose: MessagePurpose | None = None
-    ) -> Sequence[MessageRef]:
-        """Return a game's message references (only those of `purpose` if given), by id."""
-        statement = (
-            select(MessageRef)
-            .where(col(MessageRef.game_id) == game_id)
-            .order_by(col(MessageRef.id))
-        )
-        if purpose is not None:
-            statement = statement.where(col(MessageRef.purpose) == purpose)
+    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id."""
+        if not game_ids:
+            return []
+        connection = await self._session.connection()
+        rows = await connection.execute(DELIVERIES_OF_GAMES, {"key_games": sorted(set(game_ids))})
+        return [_row(Delivery, row) for row in rows.mappings()]
+
+    async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
+        """Return the rows addressed to a chat, by id."""
+        statement = (core_select(DELIVERIES).where(DELIVERIES.c.chat_id == chat_id)
+                     .order_by(DELIVERIES.c.id))
+        connection = await self._session.connection()
+        return [_row(Delivery, row) for row in (await connection.execute(statement)).mappings()]
+
+    async def write(self, *, rows: Sequence[Delivery]) -> None:
+        """Insert the new rows (ids assigned), overwrite the others (one executemany each)."""
+        connection = await self._session.connection()
+        old = [row for row in rows if row.id is not None]
+        for row in rows:
+            if row.id is None:
+                result = await connection.execute(
+                    insert(DELIVERIES).returning(DELIVERIES.c.id),
+                    _values(row, *DELIVERY_FIELDS))
+                row.id = int(result.scalar_one())
+        if old:
+            await connection.execute(SAVE_DELIVERY, [
+                {**_values(row, *DELIVERY_FIELDS), "key_id": row.id} for row in old])
+
+    async def due(self, *, now: datetime, limit: int,
+                  chat_id: int | None = None) -> Sequence[Delivery]:
+        """Return up to `limit` rows due by `now`, oldest due first."""
+        statement = (core_select(DELIVERIES).where(DELIVERIES.c.due_at <= now)
+                     .order_by(DELIVERIES.c.due_at, DELIVERIES.c.id).limit(limit))
+        if chat_id is not None:
+            statement = statement.where(DELIVERIES.c.chat_id == chat_id)
+        connection = await self._session.connection()
+        return [_row(Delivery, row) for row in (await connection.execute(statement)).mappings()]
+
+    async def claim(self, *, ids: Sequence[int], now: datetime,
+                    until: datetime) -> Sequence[Delivery]:
+        """Lease the due rows among `ids` until `until`; return them (skip locked rows)."""
+        if not ids:
+            return []
+        connection = await self._session.connection()
+        candidates = (core_select(DELIVERIES.c.id)
+                      .where(DELIVERIES.c.id.in_(ids), DELIVERIES.c.due_at <= now))
+        if connection.dialect.name == "postgresql":
+            candidates = candidates.with_for_update(skip_locked=True)
+        statement = (update(DELIVERIES).where(DELIVERIES.c.id.in_(candidates.scalar_subquery()))
+                     .values(due_at=until).returning(*DELIVERIES.c))
+        rows = (await connection.execute(statement)).mappings()
+        return sorted((_row(Delivery, row) for row in rows), key=lambda row: row.id or 0)
+
+    async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
+                     anchor: int | None, now: datetime) -> None:
+        """Record the revision Telegram shows; a row rewritten since keeps its due time."""
+        connection = await self._session.connection()
+        await connection.execute(
+            update(DELIVERIES).where(DELIVERIES.c.id == delivery_id).values(
+                sent_revision=revision, message_id=message_id, sent_anchor=anchor,
+                attempts=0, error=None, updated_at=now,
+                due_at=case((DELIVERIES.c.revision > revision, DELIVERIES.c.due_at),
+                            else_=None)))
+
+    async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
+                       error: str | None) -> None:
+        """Set the next try of a row and the reason."""
+        connection = await self._session.connection()
+        await connection.execute(update(DELIVERIES).where(DELIVERIES.c.id == delivery_id).values(
+            due_at=at, attempts=attempts, error=None if error is None else error[:200]))
+
+    async def remove(self, *, ids: Sequence[int]) -> None:
+        """Delete these rows."""
+        if ids:
+            connection = await self._session.connection()
+            await connection.execute(delete(DELIVERIES).where(DELIVERIES.c.id.in_(ids)))
+
+
+class SqlInbox:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add_many(self, *, updates: Sequence[InboxUpdate]) -> None:
+        """Store received updates; one already stored is kept."""
+        known = set((await self._session.exec(select(col(InboxUpdate.update_id)).where(
+            col(InboxUpdate.update_id).in_([u.update_id for u in updates])))).all())
+        for update_row in updates:
+            if update_row.update_id not in known:
+                self._session.add(update_row)
+        await self._session.flush()
+
+    async def list(self) -> Sequence[InboxUpdate]:
+        """Return the stored updates by update id."""
+        statement = select(InboxUpdate).order_by(col(InboxUpdate.update_id))
         return _detached(self._session, (await self._session.exec(statement)).all())
 
-    async def save(self, *, ref: MessageRef) -> None:
-        """Update a reference's game, purpose, seat and content hash."""
-        values = _values(ref, "game_id", "purpose", "seat", "content_hash")
-        statement = update(MessageRef).where(col(MessageRef.id) == ref.id).values(values)
-        await self._session.exec(statement, execution_options=NO_SYNC)
-
-    async def find(self, *, chat_id: int, message_id: int) -> MessageRef | None:
-        """Return the reference of a message, or None."""
-        statement = select(MessageRef).where(
-            col(MessageRef.chat_id) == chat_id, col(MessageRef.message_id) == message_id
-        )
-        row = (await self._session.exec(statement)).first()
-        return None if row is None else _detached(self._session, [row])[0]
-
-    async def remove(self, *, ref_id: int) -> None:
-        """Delete a message reference."""
-        statement = delete(MessageRef).where(col(MessageRef.id) == ref_id)
+    async def remove(self, *, update_id: int) -> None:
+        """Forget a handled update."""
+        statement = delete(InboxUpdate).where(col(InboxUpdate.update_id) == update_id)
         await self._session.exec(statement, execution_options=NO_SYNC)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from types import TracebackType
 from typing import Self
@@ -13,8 +14,9 @@ from storage.repositories import UnitOfWork
 from storage.sql_repositories import (
     SqlActionLog,
     SqlChats,
+    SqlDeliveries,
     SqlGames,
-    SqlMessageRefs,
+    SqlInbox,
     SqlSeats,
     SqlUsers,
 )
@@ -25,12 +27,16 @@ UnitOfWorkFactory = Callable[[], UnitOfWork]
 class SqlUnitOfWork:
     """A unit of work over a fresh session; uncommitted work is rolled back on exit."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession],
+                 writer: asyncio.Lock | None = None) -> None:
         self._sessions = sessions
+        self._writer = writer
         self._session: AsyncSession | None = None
         self._committed = False
 
     async def __aenter__(self) -> Self:
+        if self._writer is not None:
+            await self._writer.acquire()
         session = self._sessions()
         self._session = session
         self._committed = False
@@ -39,7 +45,8 @@ class SqlUnitOfWork:
         self.games = SqlGames(session)
         self.seats = SqlSeats(session)
         self.actions = SqlActionLog(session)
-        self.messages = SqlMessageRefs(session)
+        self.deliveries = SqlDeliveries(session)
+        self.inbox = SqlInbox(session)
         return self
 
     async def __aexit__(
@@ -49,11 +56,15 @@ class SqlUnitOfWork:
         traceback: TracebackType | None,
     ) -> None:
         session, self._session = self._session, None
-        if session is not None:
-            try:
-                await session.rollback()
-            finally:
-                await session.close()
+        try:
+            if session is not None:
+                try:
+                    await session.rollback()
+                finally:
+                    await session.close()
+        finally:
+            if self._writer is not None:
+                self._writer.release()
 
     async def commit(self) -> None:
         """Commit the transaction; raise RuntimeError if already committed or outside the block."""
@@ -74,5 +85,13 @@ class SqlUnitOfWork:
 
 
 def sql_uow_factory(sessions: async_sessionmaker[AsyncSession]) -> UnitOfWorkFactory:
-    """Return a factory of SQL units of work sharing one session factory."""
-    return lambda: SqlUnitOfWork(sessions)
+    """Return a factory of SQL units of work sharing one session factory.
+
+    SQLite has one writer at a time and no row locks, so on SQLite the units of work of
+    one process take turns (an asyncio lock): chats are handled concurrently, and two
+    commands on one game (say two players joining from their private chats) must not
+    read the same rows and then both write.
+    """
+    bind = sessions.kw.get("bind")
+    writer = asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
+    return lambda: SqlUnitOfWork(sessions, writer)

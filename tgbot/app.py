@@ -7,20 +7,24 @@ from collections.abc import Callable
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
     ContextTypes,
+    MessageHandler,
+    filters,
 )
+from telegram.request import HTTPXRequest
 
 from storage.clock import Clock, utc_now
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.uow import sql_uow_factory
-from tgbot.context import SERVICES_KEY, Services
+from tgbot.chat_order import ChatOrderedProcessor
+from tgbot.context import SERVICES_KEY, Services, join_url
 from tgbot.deadlines import sweep
+from tgbot.delivery import Deliverer
 from tgbot.handlers.clock import back, extend, skip
 from tgbot.handlers.help import cancel, help_command, rules
 from tgbot.handlers.help import settings as chat_settings
@@ -29,9 +33,13 @@ from tgbot.handlers.play import history, on_button, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
-from tgbot.publish import Publisher
+from tgbot.inbox import Inbox, InboxBot
+from tgbot.lifecycle import ChatLifecycle, member_changed, migration_message
+from tgbot.outbox import Outbox
+from tgbot.rate_limit import ChatRateLimiter
 from tgbot.service import GameService, random_seed
 from tgbot.settings import Settings
+from tgbot.waker import Waker
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +76,16 @@ async def _register_commands(application: Application) -> None:  # type: ignore[
 
 
 async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Wake up: apply due timeouts and reminders (the database holds every deadline)."""
+    """Wake up: apply due timeouts and reminders, and deliver what nobody is delivering
+    (the database holds every deadline and every delivery row)."""
     found = context.application.bot_data.get(SERVICES_KEY)
-    data = context.job.data if context.job is not None else None
-    batch, parallel = data if isinstance(data, tuple) else (50, 1)
-    if isinstance(found, Services):
-        applied = await sweep(found, batch, parallel)
-        if applied:
-            log.info("applied %d timeouts", applied)
+    if not isinstance(found, Services):
+        return
+    applied = await sweep(found, found.batch, found.parallel)
+    if applied:
+        log.info("applied %d timeouts", applied)
+    await found.deliverer.sweep()
+    await found.lifecycle.expire_paused()
 
 
 def build_application(settings: Settings, *, now: Clock = utc_now,
@@ -88,29 +98,52 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     Production passes neither (the wall clock in UTC, random seeds).
     """
 
+    limiter = ChatRateLimiter(group_per_minute=settings.group_messages_per_minute)
+    inbox = Inbox(None, now)  # storage opens in post_init
+    bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
+                   base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
+                   request=HTTPXRequest(connection_pool_size=256),
+                   get_updates_request=HTTPXRequest(connection_pool_size=1),
+                   rate_limiter=limiter, inbox=inbox)
+
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         engine = make_engine(settings.database_url)
         await upgrade(engine)
+        uow_factory = sql_uow_factory(make_session_factory(engine))
+        inbox.uow_factory = uow_factory
+        me = await application.bot.get_me()
+        deliverer = Deliverer(application.bot, uow_factory, now, ready_at=limiter.ready_at)
+        assert application.job_queue is not None
+        waker = Waker(application.job_queue, _sweep_job, now)
+        username = me.username or ""
+        games = GameService(uow_factory, now=now, seed_source=seed_source,
+                            outbox=Outbox(lambda game_id: join_url(username, game_id)),
+                            deliver=deliverer.push, wake=waker.wake_at)
+        lifecycle = ChatLifecycle(games, deliverer)
+        deliverer.lifecycle = lifecycle
         # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
         parallel = 8 if settings.database_url.startswith("postgresql") else 1
-        games = GameService(sql_uow_factory(make_session_factory(engine)), now=now,
-                            seed_source=seed_source)
-        me = await application.bot.get_me()
         application.bot_data[SERVICES_KEY] = Services(
-            games=games, publisher=Publisher(application.bot, games), bot_username=me.username)
+            games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
+            batch=settings.deadline_batch, parallel=parallel)
         await _register_commands(application)
-        assert application.job_queue is not None
+        await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
+        await inbox.replay(application)  # and handle what it received but did not finish
         application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
-                                            first=0, name="deadlines",
-                                            data=(settings.deadline_batch, parallel))
+                                            first=0, name="deadlines")
+
+    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+        found = application.bot_data.get(SERVICES_KEY)
+        if isinstance(found, Services):
+            await found.deliverer.stop()
+        await inbox.flush()
 
     application = (
         Application.builder()
-        .token(settings.bot_token)
-        .base_url(settings.bot_api_base_url)
-        .base_file_url(settings.bot_api_base_url.replace("/bot", "/file/bot"))
-        .rate_limiter(AIORateLimiter(max_retries=3))
+        .bot(bot)
+        .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled))
         .post_init(post_init)
+        .post_stop(post_stop)
         .build()
     )
     for name, handler in (("newgame", newgame), ("join", join), ("status", status),
@@ -121,7 +154,10 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
                           ("kick", kick)):
         application.add_handler(CommandHandler(name, handler))
     application.add_handler(CallbackQueryHandler(on_button))
-    application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
+                            group=1)
+    application.add_handler(ChatMemberHandler(member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migration_message))
     application.add_error_handler(on_error)
     return application
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
+from typing import Any
 
 from telegram import Update
 from telegram.ext import ContextTypes
@@ -10,24 +12,35 @@ from telegram.ext import ContextTypes
 from storage import lobby
 from storage.commands import Player
 from storage.models import Game, GameStatus
+from tgbot.delivery import Deliverer
 from tgbot.i18n import pick_language, t
-from tgbot.publish import Publisher
 from tgbot.service import GameService
 
 SERVICES_KEY = "services"
+KNOWN_SECONDS = 600.0
+"""How long a user seen under the same name is not written again (a press costs no write)."""
+
+
+def join_url(bot_username: str, game_id: int) -> str:
+    """Return the deep link that joins a game (it also lets the bot DM the player)."""
+    return f"https://t.me/{bot_username}?start=j{game_id}"
 
 
 @dataclass
 class Services:
-    """The service shell and the publisher, shared by every handler."""
+    """The service shell, the delivery loop and the chat lifecycle, shared by handlers."""
 
     games: GameService
-    publisher: Publisher
+    deliverer: Deliverer
+    lifecycle: Any = None
     bot_username: str = ""
+    batch: int = 50
+    parallel: int = 1
+    known_users: dict[int, tuple[str, str, float]] = field(default_factory=dict)
 
     def join_url(self, game_id: int) -> str:
         """Return the deep link that joins a game (it also lets the bot DM the player)."""
-        return f"https://t.me/{self.bot_username}?start=j{game_id}"
+        return join_url(self.bot_username, game_id)
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
@@ -54,9 +67,27 @@ async def remember_user(context: ContextTypes.DEFAULT_TYPE, update: Update, *,
     user = update.effective_user
     assert user is not None
     found = services(context)
+    name = user.full_name[:64] or str(user.id)
+    known = found.known_users.get(user.id)
+    if can_dm is None and known is not None and known[0] == name \
+            and known[2] > time.monotonic():
+        return known[1]  # seen lately under this name: nothing to store
+    language = await _stored_language(found, user, name, can_dm)
+    if len(found.known_users) > 50_000:
+        found.known_users.clear()
+    found.known_users[user.id] = (name, language, time.monotonic() + KNOWN_SECONDS)
+    return language
+
+
+def forget_user(context: ContextTypes.DEFAULT_TYPE, user_id: int) -> None:
+    """Drop what the process remembers of a user (after he changed his language)."""
+    services(context).known_users.pop(user_id, None)
+
+
+async def _stored_language(found: Services, user: Any, name: str, can_dm: bool | None) -> str:
     stored = await lobby.upsert_user(found.games.uow_factory, user_id=user.id,
-                                     display_name=user.full_name[:64] or str(user.id),
-                                     language=None, can_dm=can_dm, now=found.games.now)
+                                     display_name=name, language=None, can_dm=can_dm,
+                                     now=found.games.now)
     if stored.language is not None:
         return stored.language
     language = pick_language(user.language_code)
@@ -97,4 +128,6 @@ def topic_of(update: Update) -> int | None:
 
 async def chat_language(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:
     """Return a chat's language."""
-    return await services(context).publisher.language_of_chat(chat_id)
+    games = services(context).games
+    chat = await lobby.get_or_create_chat(games.uow_factory, chat_id=chat_id, now=games.now)
+    return chat.language

@@ -1,10 +1,11 @@
 """Turn deadlines: timer settings, quiet hours, the deadline rule, and the sweeper.
 
-The database holds every deadline (games.deadline_at / remind_at). PTB's JobQueue only
-wakes `sweep` every few seconds; a sweep claims what is due and plays the timeout
-defaults in batches (storage/deadlines.py: one unit of work per share of games), then the
-service lets bots follow and the publisher shows each timeout, as after a press. On start
-the first sweep runs at once, so deadlines that passed while the bot was down fire then.
+The database holds every deadline (games.deadline_at / remind_at). PTB's JobQueue wakes
+`sweep` every few seconds and at the next stored deadline (tgbot/waker.py); a sweep claims
+what is due and plays the timeout defaults in batches (storage/deadlines.py: one unit of
+work per share of games, bots following and what everyone should see written with them),
+then hands the written delivery rows to the delivery loop. On start the first sweep runs
+at once, so deadlines that passed while the bot was down fire then.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, Field
 
 from core.engine.errors import GameError
-from core.engine.registry import get_game
 from storage import deadlines as store
 from storage.clock import Clock
 from storage.errors import StorageError
-from storage.models import Game, GameStatus, Seat
+from storage.models import Game, Seat
+from storage.scene import SeatedDeadlineRule
 from tgbot.render.front import front_for
 
 log = logging.getLogger(__name__)
@@ -44,10 +45,17 @@ class TimerSettings(BaseModel):
     timezone: str = "UTC"
 
     def quiet(self) -> tuple[time, time, ZoneInfo] | None:
-        """Return the quiet hours and their zone, or None."""
+        """Return the quiet hours and their zone, or None.
+
+        Hours that start when they end are none (`/settings` refuses them, but older
+        settings may hold them): they would pause the clock for good.
+        """
         if self.quiet_start is None or self.quiet_end is None:
             return None
-        return self.quiet_start, self.quiet_end, ZoneInfo(self.timezone)
+        start, end = self.quiet_start.replace(tzinfo=None), self.quiet_end.replace(tzinfo=None)
+        if start == end:
+            return None
+        return start, end, ZoneInfo(self.timezone)
 
 
 def timers_of(game: Game) -> TimerSettings:
@@ -136,7 +144,7 @@ def deadline_rule(now: Clock, engine_of: Callable[[str], Any],
     return rule
 
 
-def seated_deadline_rule(now: Clock, engine_of: Callable[[str], Any]) -> store.SeatedDeadlineRule:
+def seated_deadline_rule(now: Clock, engine_of: Callable[[str], Any]) -> SeatedDeadlineRule:
     """Return the rule of the timeout path: the bot seats are those loaded with the game."""
 
     def rule(game: Game, seats: Sequence[Seat],
@@ -167,24 +175,17 @@ async def sweep(app_services: Any, batch: int = 50, parallel: int = 8) -> int:
     """Apply up to `batch` due timeouts and send due reminders; return the timeouts applied.
 
     The claimed games are split into `parallel` shares, each timed out in one unit of work
-    (one commit for its share), the shares at once; then every timeout is published, up to
-    `parallel` at a time.
+    (one commit for its share, with what everyone should now see), the shares at once.
     """
     games = app_services.games
     claimed = await store.claim_due_deadlines(games.uow_factory, now=games.now, limit=batch)
     shares = [claimed[index::parallel] for index in range(min(parallel, len(claimed)))]
-    played = [timed_out for share in await asyncio.gather(*(_play(games, s) for s in shares))
-              for timed_out in share]
-    gate = asyncio.Semaphore(parallel)
-
-    async def one(first: store.TimedOut) -> int:
-        async with gate:
-            return await _finish(app_services, first)
-
-    applied = sum(await asyncio.gather(*(one(timed_out) for timed_out in played)))
+    played = [applied for share in await asyncio.gather(*(_play(games, s) for s in shares))
+              for applied in share]
     for due in await store.claim_due_reminders(games.uow_factory, now=games.now, limit=batch):
-        await app_services.publisher.remind(due.game_id, due.version)
-    return applied
+        await games.remind(due.game_id, due.version)
+    return sum(len(applied.scene.notes.get("timeouts", [])) for applied in played
+               if applied.scene is not None)
 
 
 async def time_out(app_services: Any, game_id: int, version: int) -> int:
@@ -192,53 +193,26 @@ async def time_out(app_services: Any, game_id: int, version: int) -> int:
 
     Return how many actions were applied (0 when a press got there first).
     """
-    first = await _play(app_services.games, [store.Due(game_id, version)])
-    return await _finish(app_services, first[0]) if first else 0
+    played = await _play(app_services.games, [store.Due(game_id, version)])
+    return sum(len(applied.scene.notes.get("timeouts", [])) for applied in played
+               if applied.scene is not None)
 
 
-async def _play(games: Any, dues: Sequence[store.Due]) -> list[store.TimedOut]:
-    """Return the timeouts played for claimed games, in one unit of work.
+async def _play(games: Any, dues: Sequence[store.Due]) -> list[Any]:
+    """Return the timeouts played for claimed games, in one unit of work, delivered.
 
     If that fails, the games are played one by one, so one bad game (logged, and left to
     its lease) does not hold back the others.
     """
-    rule = None if games.deadline is None else seated_deadline_rule(games.now, get_game)
     try:
-        return await store.play_timeouts(games.uow_factory, dues=dues, now=games.now,
-                                         deadline=rule)
+        played = await store.play_timeouts(games.uow_factory, dues=dues, now=games.now,
+                                           hooks=games.hooks)
     except (GameError, StorageError) as error:
         if len(dues) == 1:
             log.info("timeout of game %s skipped: %s", dues[0].game_id, error)
             return []
         log.info("%d timeouts failed together (%s); playing them one by one", len(dues), error)
-    return [timed_out for due in dues for timed_out in await _play(games, [due])]
-
-
-async def _finish(app_services: Any, first: store.TimedOut) -> int:
-    """Publish a played timeout, then time out (and publish) the other seats that owed that
-    decision, if they still owe one; return how many timeouts that makes."""
-    current = await _publish(app_services, first)
-    applied = 1
-    for seat in first.owed:
-        if seat == first.seat or current.game.status is not GameStatus.RUNNING or \
-                seat not in current.engine.to_act(current.state):
-            continue
-        due = store.Due(first.applied.game_id, current.game.version, seat)
-        more = await _play(app_services.games, [due])
-        if not more:
-            break
-        current = await _publish(app_services, more[0])
-        applied += 1
-    return applied
-
-
-async def _publish(app_services: Any, timed_out: store.TimedOut) -> Any:
-    """Let bots follow a timeout, hand the seat to a bot if struck, publish; return the table."""
-    games, seat = app_services.games, timed_out.seat
-    played = await games.follow(timed_out.applied)
-    takeover = await games.take_over_if_struck(timed_out.applied.game_id, seat,
-                                                table=played.table)
-    if takeover is not None:
-        played = takeover
-    await app_services.publisher.after_timeout(played, seat, bot=takeover is not None)
-    return played.table
+        return [applied for due in dues for applied in await _play(games, [due])]
+    for applied in played:
+        games.done(applied)
+    return played

@@ -1,40 +1,40 @@
-"""The thin service shell: load → core → save, the same path for a press, a timeout and a bot.
+"""The service shell: every game use case as one storage command, then delivery.
 
-It knows games only through the engine protocol and the storage commands; it sends
-nothing to Telegram (the publisher does). Every method is one or a few storage commands,
-each committed once.
+A press, a timeout, a removal or a refresh loads its game once (`storage.scene`), decides
+in memory (the engine, the bot seats that follow), and writes the row, the log and what
+each audience should now see in one unit of work; the rows it wrote go to the delivery
+loop (tgbot/delivery.py), which brings Telegram there. The service sends nothing itself.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from core.engine.errors import GameError, IllegalAction, NotYourTurn
+from core.engine.errors import GameError, IllegalAction, NotYourTurn, StaleVersion
 from core.engine.protocol import Event
 from core.engine.registry import get_game
 from storage import lobby
 from storage.clock import Clock, utc_now
-from storage.commands import (
-    Applied,
-    DeadlineRule,
-    apply_action,
-    load_engine_state,
-    logged_step,
-    release_seat,
-    remove_seat,
+from storage.commands import Applied, play, release_seat, remove_seat, run_command
+from storage.errors import StorageError
+from storage.models import ActorKind, Delivery, Game, GameStatus, Seat
+from storage.scene import (
+    NO_HOOKS,
+    Hooks,
+    Logged,
+    Scene,
+    bots_follow,
+    check_running,
+    load_scene,
 )
-from storage.deadlines import set_seat_bot, set_times
-from storage.models import ActorKind, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
-from tgbot.deadlines import deadline_rule, timers_of
+from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
+from tgbot.outbox import names_of
 from tgbot.render.front import front_for
-
-BOT_ACTIONS_PER_CALL = 2000
-NAME_CACHE = timedelta(minutes=5)
 
 
 def random_seed() -> int:
@@ -51,6 +51,11 @@ class Table:
     names: list[str]
     state: Any
 
+    @classmethod
+    def of(cls, scene: Scene) -> Table:
+        """Return the table of a scene."""
+        return cls(scene.game, list(scene.seats), names_of(scene), scene.state)
+
     @property
     def engine(self) -> Any:
         """Return the engine of this game's kind."""
@@ -65,31 +70,22 @@ class Table:
         return next((s.user_id for s in self.seats if s.seat == seat), None)
 
 
-def _still_valid(table: Table, seat: int, action: str) -> bool:
-    """Return True when an older prompt's press may apply now: others' answers to a
-    decision owed by several seats at once (an expert discard) change nothing of this
-    seat's, so its prompt stays good while it still owes that decision and the press is legal.
-    """
-    engine, state = table.engine, table.state
-    if not front_for(table.game.kind).answers_independently(engine, state):
-        return False
-    try:
-        return engine.decode_action(action) in engine.legal_actions(state, seat)
-    except GameError:
-        return False
-
-
 @dataclass(frozen=True)
 class Played:
-    """What one command changed: the applied steps (the human's, then bots') and the table."""
+    """What one command did (`applied`) and the table it left."""
 
-    steps: list[Applied]
+    applied: Applied
     table: Table
 
     @property
     def events(self) -> list[Event]:
-        """Return every event of every applied step, in order."""
-        return [event for step in self.steps for event in step.events]
+        """Return the command's events, in order."""
+        return list(self.applied.events)
+
+    @property
+    def steps(self) -> list[Logged]:
+        """Return the actions the command applied (the human's, then the bots'), in order."""
+        return list(self.applied.scene.steps) if self.applied.scene is not None else []
 
 
 @dataclass(frozen=True)
@@ -101,149 +97,156 @@ class Removal:
     by_rule: bool
 
 
+def still_valid(scene: Scene, seat: int, action: str) -> bool:
+    """Return True when an older prompt's press may apply now: others' answers to a
+    decision owed by several seats at once (an expert discard) change nothing of this
+    seat's, so its prompt stays good while it still owes that decision and the press is legal.
+    """
+    engine, state = scene.engine, scene.state
+    if not front_for(scene.game.kind).answers_independently(engine, state):
+        return False
+    try:
+        return engine.decode_action(action) in engine.legal_actions(state, seat)
+    except GameError:
+        return False
+
+
 class GameService:
-    """Game commands for the Telegram handlers and the deadline runner."""
+    """Game use cases for the Telegram handlers and the deadline runner.
+
+    `outbox` renders scenes (tgbot/outbox.py), `deliver` takes the delivery rows a command
+    wrote, `wake` is told every new deadline (so the sweep can wake for it); all three
+    are optional for tests of storage and rules alone.
+    """
 
     def __init__(self, uow_factory: UnitOfWorkFactory, *, now: Clock = utc_now,
-                 seed_source: Callable[[], int] = random_seed,
-                 timed: bool = True) -> None:
+                 seed_source: Callable[[], int] = random_seed, timed: bool = True,
+                 outbox: Callable[[Scene], list[Any]] | None = None,
+                 deliver: Callable[[list[Delivery]], None] | None = None,
+                 wake: Callable[[datetime], None] | None = None) -> None:
         self.uow_factory = uow_factory
         self.now = now
         self.seed_source = seed_source
-        self.deadline: DeadlineRule | None = (
-            deadline_rule(now, get_game, self._bot_seats) if timed else None)
-        self._bots: dict[int, set[int]] = {}
-        self._names: dict[int, tuple[str, datetime]] = {}
+        self.hooks = Hooks(deadline=seated_deadline_rule(now, get_game) if timed else None,
+                           strike_limit=lambda game: timers_of(game).strikes_for_bot,
+                           outbox=outbox) if timed or outbox else NO_HOOKS
+        self.deliver = deliver
+        self.wake = wake
 
-    def _bot_seats(self, game: Game) -> set[int]:
-        return self._bots.get(game.id or 0, set())
+    def done(self, applied: Applied) -> Applied:
+        """Hand a command's written delivery rows to the loop and its deadline to the
+        waker; return it."""
+        scene = applied.scene
+        if scene is not None and scene.written and self.deliver is not None:
+            self.deliver(list(scene.written))
+        game = applied.game
+        if game is not None and self.wake is not None:
+            for moment in (game.deadline_at, game.remind_at):
+                if moment is not None:
+                    self.wake(moment)
+        return applied
 
-    def bot_seats(self, game_id: int) -> set[int]:
-        """Return the seats a bot plays in a game (as of the last load)."""
-        return set(self._bots.get(game_id, set()))
+    async def command(self, game_id: int, work: Callable[[Scene], None]) -> Played:
+        """Run `work` on the game as one command; deliver; return what it did."""
+        applied = self.done(await run_command(self.uow_factory, game_id=game_id, work=work,
+                                              now=self.now, hooks=self.hooks))
+        assert applied.scene is not None
+        return Played(applied, Table.of(applied.scene))
 
     async def table(self, game_id: int) -> Table:
-        """Return a game with its seats, names and (once dealt) engine state."""
-        game, seats = await lobby.game_with_seats(self.uow_factory, game_id=game_id)
-        self._bots[game_id] = {seat.seat for seat in seats if seat.is_bot}
-        names = await self.names_of(seats)
-        state = None
-        if game.snapshot is not None:
-            state = load_engine_state(get_game(game.kind), game)
-        return Table(game, list(seats), names, state)
+        """Return a game with its seats, names and (once dealt) engine state (a read)."""
+        async with self.uow_factory() as uow:
+            return Table.of(await load_scene(uow, game_id))
 
-    async def names_of(self, seats: Sequence[Seat]) -> list[str]:
-        """Return the names the table shows for seats (🤖 marks a bot's)."""
-        names = []
-        for seat in seats:
-            if seat.user_id is None:
-                names.append(f"🤖 {seat.seat + 1}")
-                continue
-            name = await self._name(seat.user_id)
-            names.append(f"🤖 {name}" if seat.is_bot else name)
-        return names
-
-    async def _name(self, user_id: int) -> str:
-        """Return a user's display name, cached for a few minutes (names rarely change)."""
-        cached = self._names.get(user_id)
-        if cached is not None and self.now() - cached[1] < NAME_CACHE:
-            return cached[0]
-        user = await lobby.get_user(self.uow_factory, user_id=user_id)
-        name = user.display_name if user else str(user_id)
-        self._names[user_id] = (name, self.now())
-        return name
+    async def bot_seats(self, game_id: int) -> set[int]:
+        """Return the seats a bot plays in a game now."""
+        return {row.seat for row in (await self.table(game_id)).seats if row.is_bot}
 
     async def start(self, game_id: int) -> Played:
-        """Deal a lobby's game and let bot seats play; return the steps and the table."""
-        await self.table(game_id)  # learn the bot seats for the deadline rule
-        first = await lobby.start_game(self.uow_factory, game_id=game_id,
-                                       seed=self.seed_source(), now=self.now,
-                                       deadline=self.deadline)
-        bots = await self.run_bots(game_id)
-        return Played([first, *bots], await self.table(game_id))
+        """Deal a lobby's game and let bot seats play; return what was done and the table."""
+        applied = self.done(await lobby.start_game(self.uow_factory, game_id=game_id,
+                                                   seed=self.seed_source(), now=self.now,
+                                                   hooks=self.hooks))
+        assert applied.scene is not None
+        return Played(applied, Table.of(applied.scene))
 
-    async def play(self, game_id: int, user_id: int, version: int, action: str) -> Played:
+    async def play(self, game_id: int, user_id: int, version: int, action: str, *,
+                   chat_id: int | None = None) -> Played:
         """Apply a human's action at a version, then any bot seats' turns.
 
-        Raise NotYourTurn for a user without a seat that owes the decision, and the
-        storage/engine errors of `apply_action` (StaleGame, IllegalAction, ...).
+        `chat_id` is where the button was pressed: the game's group or the presser's
+        private chat. Raise WrongChat for another chat, NotYourTurn for a user without a
+        seat that owes the decision, and the storage/engine errors of
+        `storage.commands.play` (StaleGame, IllegalAction, ...).
         """
-        table = await self.table(game_id)
-        seat = table.seat_of(user_id)
-        if seat is None or table.state is None or seat not in table.engine.to_act(table.state):
-            raise NotYourTurn("this decision belongs to another player")
-        if version < table.game.version and _still_valid(table, seat, action):
-            version = table.game.version
-        returned = seat in self._bots.get(game_id, set())
-        if returned:  # a press brings a player back from the bot
-            await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=False)
-            self._bots[game_id].discard(seat)
-        return await self._apply(table, seat, action, version, ActorKind.HUMAN,
-                                 seats_changed=returned)
 
-    async def _apply(self, table: Table, seat: int, action: str, version: int,
-                     actor: ActorKind, *, seats_changed: bool = False) -> Played:
-        """Apply one action, let bot seats follow, and return the steps with the new table."""
-        game_id = table.game.id or 0
-        applied = await apply_action(self.uow_factory, game_id=game_id, seat=seat,
-                                     action_text=action, expected_version=version, actor=actor,
-                                     now=self.now, deadline=self.deadline)
-        return await self.follow(applied, table.names, seats_changed=seats_changed)
+        def work(scene: Scene) -> None:
+            if chat_id is not None and chat_id not in (scene.game.chat_id, user_id):
+                raise WrongChat(f"game {game_id} is not played in chat {chat_id}")
+            seat = scene.seat_of(user_id)
+            if seat is None or scene.state is None \
+                    or seat not in scene.engine.to_act(scene.state):
+                raise NotYourTurn("this decision belongs to another player")
+            check_running(scene, None)
+            at = version
+            if version < scene.game.version and still_valid(scene, seat, action):
+                at = scene.game.version
+            for row in scene.seats:  # a press brings a player back from the bot
+                if row.seat == seat:
+                    row.is_bot = False
+            play(scene, seat, action, at, ActorKind.HUMAN)
+            bots_follow(scene)
 
-    async def follow(self, applied: Applied, names: list[str] | None = None, *,
-                     seats_changed: bool = False) -> Played:
-        """Let bot seats follow a saved step; return the steps with the new table.
+        return await self.command(game_id, work)
 
-        `names` are the table's names when the seats did not change (None: look them up).
-        """
-        game_id = applied.game_id
-        if applied.seats is not None:
-            self._bots[game_id] = {seat.seat for seat in applied.seats if seat.is_bot}
-        bots = await self.run_bots(game_id)
-        if bots or seats_changed or applied.game is None or applied.seats is None:
-            return Played([applied, *bots], await self.table(game_id))
-        # Nothing else moved: the saved row, seats and state are the table; no reload.
-        names = names if names is not None else await self.names_of(applied.seats)
-        return Played([applied], Table(applied.game, list(applied.seats), names,
-                                       applied.state))
+    async def refresh(self, game_id: int, **notes: Any) -> Played:
+        """Store what everyone should see of a game now (the lobby or the table), with the
+        outbox `notes`: `fresh` posts it anew at the bottom of the chat, `prompt_for` a
+        seat's private prompt anew, `options` shows the lobby's options, `keep` marks dice."""
 
-    async def run_bots(self, game_id: int) -> list[Applied]:
-        """Let bot seats answer every decision they owe; return the applied steps."""
-        steps: list[Applied] = []
-        if not self._bots.get(game_id):
-            return steps  # no bot seat at this table (as of its last load)
-        for _ in range(BOT_ACTIONS_PER_CALL):
-            table = await self.table(game_id)
-            if table.game.status is not GameStatus.RUNNING:
-                break
-            bots = {s.seat for s in table.seats if s.is_bot}
-            owed = sorted(bots & set(table.engine.to_act(table.state)))
-            if not owed:
-                break
-            seat = owed[0]
-            action = table.engine.encode_action(table.engine.bot_action(table.state, seat))
-            steps.append(await apply_action(
-                self.uow_factory, game_id=game_id, seat=seat, action_text=action,
-                expected_version=table.game.version, actor=ActorKind.BOT, now=self.now,
-                deadline=self.deadline))
-        return steps
+        def work(scene: Scene) -> None:
+            scene.notes.update(notes)
 
-    async def take_over_if_struck(self, game_id: int, seat: int,
-                                  table: Table | None = None) -> Played | None:
-        """Give a seat to the bot after too many timeouts in a row; return the bot's play."""
-        table = table if table is not None else await self.table(game_id)
-        limit = timers_of(table.game).strikes_for_bot
-        row = next(s for s in table.seats if s.seat == seat)
-        if limit == 0 or row.is_bot or row.strikes < limit:
-            return None
-        return await self.hand_to_bot(game_id, seat)
+        return await self.command(game_id, work)
+
+    async def mark(self, game_id: int, user_id: int, version: int,
+                   keep: frozenset[int]) -> Played:
+        """Redraw the table's prompt with `keep` marked (the dice game's re-roll choice);
+        the game does not change. Raise StaleVersion or NotYourTurn."""
+
+        def work(scene: Scene) -> None:
+            if scene.state is None or scene.game.version != version:
+                raise StaleVersion(f"the game is at version {scene.game.version}")
+            seat = scene.seat_of(user_id)
+            if seat is None or seat not in scene.engine.to_act(scene.state):
+                raise NotYourTurn("this decision belongs to another player")
+            scene.notes["keep"] = sorted(keep)
+
+        return await self.command(game_id, work)
 
     async def hand_to_bot(self, game_id: int, seat: int) -> Played | None:
         """Hand a player's seat to the bot (the player may come back with /back) and let it
-        play what the seat owes; return its steps, or None if a bot already played it."""
-        if not await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=True):
-            return None
-        return await self._after_seats_changed(game_id)
+        play what the seat owes; return what it did, or None if a bot already played it."""
+        return await self._set_bot(game_id, seat, bot=True)
+
+    async def set_bot(self, game_id: int, seat: int, bot: bool) -> bool:
+        """Hand a seat to the bot or back to its player; return False if nothing changed."""
+        return await self._set_bot(game_id, seat, bot=bot) is not None
+
+    async def _set_bot(self, game_id: int, seat: int, *, bot: bool) -> Played | None:
+        changed: list[int] = []
+
+        def work(scene: Scene) -> None:
+            for row in scene.seats:
+                if row.seat == seat and row.user_id is not None and row.is_bot != bot:
+                    row.is_bot, row.strikes = bot, 0
+                    changed.append(seat)
+            if changed and scene.game.status is GameStatus.RUNNING \
+                    and scene.game.paused_at is None:
+                bots_follow(scene)
+
+        played = await self.command(game_id, work)
+        return played if changed else None
 
     async def remove(self, game_id: int, seat: int, version: int) -> Removal:
         """Remove a player's seat at `version` by the game's rule (logged, so replays repeat
@@ -252,50 +255,84 @@ class GameService:
         Raise StaleGame if the game moved on, GameOver or GameNotRunning if it does not run.
         """
         try:
-            applied = await remove_seat(self.uow_factory, game_id=game_id, seat=seat,
-                                        expected_version=version, now=self.now,
-                                        deadline=self.deadline)
+            applied = self.done(await remove_seat(self.uow_factory, game_id=game_id, seat=seat,
+                                                  expected_version=version, now=self.now,
+                                                  hooks=self.hooks))
         except IllegalAction:
             await release_seat(self.uow_factory, game_id=game_id, seat=seat)
-            return Removal(await self._after_seats_changed(game_id), by_rule=False)
-        return Removal(await self.follow(applied, seats_changed=True), by_rule=True)
+            return Removal(await self.refresh_bots(game_id), by_rule=False)
+        assert applied.scene is not None
+        return Removal(Played(applied, Table.of(applied.scene)), by_rule=True)
 
-    async def _after_seats_changed(self, game_id: int) -> Played:
-        """Store the deadline for the new seats and let bot seats play; return their steps."""
-        await self.table(game_id)
-        await self._refresh_deadline(game_id)
-        steps = await self.run_bots(game_id)
-        return Played(steps, await self.table(game_id))
+    async def refresh_bots(self, game_id: int) -> Played:
+        """Let bot seats play what they owe after the seats changed; return what they did."""
 
-    async def set_bot(self, game_id: int, seat: int, bot: bool) -> bool:
-        """Hand a seat to the bot or back to its player; return False if nothing changed."""
-        changed = await set_seat_bot(self.uow_factory, game_id=game_id, seat=seat, bot=bot)
-        await self.table(game_id)
-        await self._refresh_deadline(game_id)
-        return changed
+        def work(scene: Scene) -> None:
+            scene.notes["dirty"] = True
+            if scene.game.status is GameStatus.RUNNING:
+                bots_follow(scene)
 
-    async def _refresh_deadline(self, game_id: int) -> None:
-        """Recompute the stored deadline after the seats changed (not the state)."""
-        table = await self.table(game_id)
-        if self.deadline is None or table.game.status is not GameStatus.RUNNING:
-            return
-        due, remind = self.deadline(table.game, table.state)
-        await set_times(self.uow_factory, game_id=game_id, version=table.game.version,
-                        deadline_at=due, remind_at=remind)
+        return await self.command(game_id, work)
 
-    async def history(self, game_id: int) -> list[Event]:
-        """Return every event of a game so far, rebuilt by replaying its action log."""
-        game = await lobby.load_game(self.uow_factory, game_id=game_id)
+    async def history(self, game_id: int) -> list[dict[str, Any]]:
+        """Return the public events of a game so far: the deal's (dealt again from the seed,
+        a pure function) and those stored with each logged action."""
+        game, seats = await lobby.game_with_seats(self.uow_factory, game_id=game_id)
         if game.snapshot is None:
             return []
-        seats = await lobby.seats_of(self.uow_factory, game_id=game_id)
+        dealt = get_game(game.kind).setup(game.options, len(seats), game.seed).events
         log = await lobby.action_log(self.uow_factory, game_id=game_id)
-        engine = get_game(game.kind)
-        step = engine.setup(game.options, len(seats), game.seed)
-        events = list(step.events)
-        state = step.state
-        for record in log:
-            step = logged_step(engine, state, record.seat, record.action, checked=False)
-            state = step.state
-            events.extend(step.events)
-        return events
+        return [*(e.to_json() for e in dealt if e.visible_to(None)),
+                *(event for record in log for event in record.events or [])]
+
+    async def lobby_changed(self, game_id: int, **notes: Any) -> None:
+        """Store the lobby's new rendering after a lobby command (ignore a vanished game)."""
+        try:
+            await self.refresh(game_id, **notes)
+        except StorageError:
+            return
+
+    async def remind(self, game_id: int, version: int) -> None:
+        """Remind the seats on the clock by DM, and once per turn with a mention in the
+        group; in quiet hours only move the reminder to their end."""
+
+        def work(scene: Scene) -> None:
+            game = scene.game
+            if game.status is not GameStatus.RUNNING or game.version != version \
+                    or game.paused_at is not None:
+                raise Unchanged
+            scene.notes["dirty"] = True
+            game.remind_at = self._remind(scene)
+
+        try:
+            await self.command(game_id, work)
+        except (Unchanged, StorageError):
+            return
+
+    def _remind(self, scene: Scene) -> datetime | None:
+        """Leave the reminder notes on the scene; return when to remind next."""
+        game, engine, state = scene.game, scene.engine, scene.state
+        settings, now = timers_of(game), self.now()
+        quiet_until = in_quiet(now, settings)
+        if quiet_until is not None:  # nobody is pinged in quiet hours
+            return quiet_until
+        bots = scene.bots()
+        owed = [s for s in sorted(engine.to_act(state))
+                if scene.user_of(s) is not None and s not in bots]
+        scene.notes["remind"] = owed
+        turn = front_for(game.kind).turn_marker(engine, state)
+        if owed and game.lobby.get("mentioned_turn") != turn:
+            scene.notes["mention"] = True
+            game.lobby = {**game.lobby, "mentioned_turn": turn}
+        if game.deadline_at is None or not settings.remind_before_seconds:
+            return None
+        before = game.deadline_at - timedelta(seconds=settings.remind_before_seconds)
+        return before if before > now + timedelta(minutes=1) else None
+
+
+class Unchanged(Exception):
+    """A command found nothing to do (it writes nothing)."""
+
+
+class WrongChat(Exception):
+    """A button of a game was pressed in a chat that is not the game's."""

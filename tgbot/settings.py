@@ -21,3 +21,6 @@ class Settings(BaseSettings):
     default_language: str = "pt-BR"
     deadline_sweep_seconds: float = Field(default=15.0, gt=0)
     deadline_batch: int = Field(default=50, ge=1)
+    group_messages_per_minute: int = Field(default=20, ge=1)
+    """Telegram's flood limit for one group (messages and edits); raise it only against a
+    test server whose limits are scaled too."""

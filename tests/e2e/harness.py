@@ -59,15 +59,20 @@ async def running(app: Any, *, before_polling: Callable[[], object] | None = Non
     finally:
         await app.updater.stop()
         await app.stop()
+        if app.post_stop is not None:  # run_polling would call it: stops the delivery loop
+            await app.post_stop(app)
         await app.shutdown()
 
 
 @asynccontextmanager
 async def running_bot(api: FakeBotApi, database_url: str, *,
                       before_polling: Callable[[], object] | None = None,
+                      settings: dict[str, Any] | None = None,
                       **build_hooks: Any) -> AsyncIterator[Any]:
-    """Build the application for `api` (with build_application's test hooks) and run it."""
-    app = build_application(fake_settings(api, database_url), **build_hooks)
+    """Build the application for `api` (with build_application's test hooks and any other
+    `settings`) and run it."""
+    app = build_application(fake_settings(api, database_url, **(settings or {})),
+                            **build_hooks)
     async with running(app, before_polling=before_polling) as started:
         yield started
 

@@ -18,7 +18,6 @@ that card. See `_assert_group_secrecy`.
 
 from __future__ import annotations
 
-import functools
 import html
 import os
 import random
@@ -31,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram.ext import AIORateLimiter
 
 from core.colt_express.ids import card_kind
 from storage import lobby
@@ -39,7 +37,6 @@ from storage.commands import logged_step
 from storage.models import ActorKind, GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, MessageVersion, RateLimits
-from tgbot import app as app_module
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.colt import bandit_label, card_label
 from tgbot.render.front import front_for
@@ -58,9 +55,7 @@ class Table(BotAtTable):
 
 
 @pytest.fixture
-async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Table]:
-    monkeypatch.setattr(app_module, "AIORateLimiter", functools.partial(
-        AIORateLimiter, group_time_period=60 / SPEED))
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
     limits = RateLimits(per_group_window=60 / SPEED)
     async with FakeBotApi(limits=limits) as api:
         names = ["Ana", "Bruno", "Carla", "Davi <&>"]  # HTML in a name: escaped once
@@ -69,7 +64,8 @@ async def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
                  for i, (name, lang) in enumerate(zip(names, languages, strict=True))]
         group = api.add_group(-1005678, "Trem", admins=(2000,),
                               members=tuple(u.id for u in users))
-        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED) as app:
+        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED,
+                               settings={"group_messages_per_minute": 20 * SPEED}) as app:
             yield Table(api, app, group, users)
 
 
@@ -364,7 +360,8 @@ async def _assert_group_secrecy(table: Table, game_id: int) -> None:
             assert entry.removeprefix("👉") == f"{card.index + 1}.{names[card.seat]} 🂠", (
                 card, pile)
         owner = next(u for u in table.users if u.id == current.user_of(card.seat))
-        language = await table.services.publisher.language_of_user(owner.id)
+        stored = await lobby.get_user(table.services.games.uow_factory, user_id=owner.id)
+        language = stored.language if stored is not None and stored.language else "pt-BR"
         mine = t(language, "🂠 Your face-down cards: {cards}").split("{")[0]
         hand = t(language, "🂠 Your hand: {cards}").split("{")[0]
         for message in table.api.chat_log(owner.private):

@@ -20,7 +20,7 @@ import pytest
 from storage import lobby
 from storage.models import GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
-from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
+from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot.i18n import pick_language, t
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,9 +42,12 @@ class Table(BotAtTable):
         raise LookupError("no live table message")
 
 
+SPEED = 10  # Telegram's per-group window, scaled down (the fault tests keep the real one)
+
+
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    async with FakeBotApi() as api:
+    async with FakeBotApi(limits=RateLimits(per_group_window=60 / SPEED)) as api:
         names = ["Ana", "Bruno", "Carla", "Davi", "Eva"]
         languages = ["pt-BR", "en", "it", "pt-BR", "en"]
         users = [api.add_user(1000 + i, name, language_code=lang)
@@ -52,7 +55,8 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         group = api.add_group(-1001234, "Saloon", admins=(1000,),
                               members=tuple(u.id for u in users))
         database = sqlite_url(tmp_path)
-        async with running_bot(api, database) as app:
+        async with running_bot(api, database,
+                               settings={"group_messages_per_minute": 20 * SPEED}) as app:
             yield Table(api, app, group, users, database)
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram.ext import AIORateLimiter, ContextTypes
+from telegram.ext import ContextTypes
 
 from storage import lobby
 from storage.models import ActorKind, Game, GameStatus
@@ -32,6 +32,7 @@ from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot import app as app_module
 from tgbot.app import build_application
 from tgbot.i18n import t
+from tgbot.rate_limit import ChatRateLimiter
 
 LANGUAGE = "pt-BR"  # the group's language (the default)
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
@@ -90,6 +91,7 @@ class SilentBot(BotAtTable):
         self.clock.move_to(min(due))
         job = self.app.job_queue.get_jobs_by_name("deadlines")[0]
         await job.run(self.app)  # what the JobQueue runs every DEADLINE_SWEEP_SECONDS
+        await self.services.deliverer.idle()  # what the sweep stored reaches Telegram
         await asyncio.sleep(0)  # let PTB hand a failure to the error handlers
         assert not self.errors, self.errors
         return await self.game(game_id)
@@ -106,10 +108,12 @@ async def silent_bot(tmp_path: Path, seed: int = SEED) -> AsyncIterator[SilentBo
                               members=tuple(u.id for u in users))
         # The scheduled sweep runs once at start-up (nothing is due then); after that the
         # test runs the same job by hand once it has moved the clock.
-        settings = fake_settings(api, sqlite_url(tmp_path), deadline_sweep_seconds=86_400)
+        settings = fake_settings(api, sqlite_url(tmp_path), deadline_sweep_seconds=86_400,
+                                 group_messages_per_minute=10**6)
         with pytest.MonkeyPatch.context() as patch:  # as tests/e2e/test_colt_in_group.py
-            patch.setattr(app_module, "AIORateLimiter", functools.partial(
-                AIORateLimiter, overall_max_rate=0, group_max_rate=0))
+            patch.setattr(app_module, "ChatRateLimiter", functools.partial(
+                ChatRateLimiter, overall_per_second=10**6, chat_per_second=10**6,
+                chat_burst=10**6))
             app = build_application(settings, now=clock, seed_source=lambda: seed)
         bot = SilentBot(api, app, group, users, clock)
 

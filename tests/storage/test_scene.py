@@ -107,7 +107,10 @@ def test_an_unsent_new_anchor_keeps_its_lead_lines_and_retired_messages() -> Non
     merge(row, _game(), _table("turn 4b", 4, lead=["C"]), LATER)
     assert row.payload["lead"] == ["C"]  # sent: nothing to carry over
     merge(row, _game(), _table("turn 4c", 4), LATER)
-    assert "lead" not in row.payload  # unsent but the same anchor: the message is edited
+    assert row.payload["lead"] == ["C"]  # "C" was never shown: it stays until it is
+    _sent(row, anchor=4)
+    merge(row, _game(), _table("turn 4d", 4), LATER)
+    assert "lead" not in row.payload  # shown once: the next edit drops it
 
 
 def test_fresh_moves_the_live_message_to_retire() -> None:

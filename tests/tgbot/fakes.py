@@ -1,16 +1,17 @@
-"""Stand-ins for python-telegram-bot objects in handler and publisher tests."""
+"""Stand-ins for python-telegram-bot objects in handler and delivery tests."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
 from telegram.constants import ChatMemberStatus, ChatType
 
-from tgbot.context import SERVICES_KEY, Services
-from tgbot.publish import Publisher
+from tgbot.context import SERVICES_KEY, Services, join_url
+from tgbot.delivery import Deliverer
+from tgbot.outbox import Outbox
 from tgbot.service import GameService
 
 
@@ -68,11 +69,27 @@ class FakeQuery:
         return None
 
 
+def wire(games: GameService, bot: Any) -> Deliverer:
+    """Give a service the real outbox and a delivery loop sending through `bot`; return the
+    loop (await its `idle()` before looking at what was sent)."""
+    deliverer = Deliverer(bot, games.uow_factory, games.now)
+    games.hooks = replace(games.hooks, outbox=Outbox(lambda game_id: join_url("bot", game_id)))
+    games.deliver = deliverer.push
+    return deliverer
+
+
 def context_for(games: GameService, bot: FakeBot) -> Any:
-    """Return a handler context whose application holds the services."""
-    services = Services(games, Publisher(bot, games), bot_username="bot")  # type: ignore[arg-type]
+    """Return a handler context whose application holds the services (wired to `bot`)."""
+    services = Services(games, wire(games, bot), bot_username="bot")
     return SimpleNamespace(application=SimpleNamespace(bot_data={SERVICES_KEY: services}),
                            bot=bot)
+
+
+def deliverer_of(context: Any) -> Deliverer:
+    """Return the delivery loop of a context made by `context_for`."""
+    found = context.application.bot_data[SERVICES_KEY]
+    assert isinstance(found, Services)
+    return found.deliverer
 
 
 def press(user_id: int) -> tuple[Any, FakeQuery]:

@@ -17,13 +17,13 @@ from storage import lobby
 from storage.commands import Player, logged_step
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
-from tests.tgbot.fakes import FakeBot, HandClock, context_for, press
+from tests.tgbot.fakes import FakeBot, HandClock, context_for, deliverer_of, press, wire
 from tgbot.callbacks import Callback
 from tgbot.deadlines import clock_for, sweep, timers_of
+from tgbot.delivery import Deliverer
 from tgbot.handlers.lobby import lobby_button
 from tgbot.i18n import t
-from tgbot.publish import Publisher
-from tgbot.service import GameService, Played
+from tgbot.service import GameService
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TURN = timedelta(hours=1)
@@ -34,34 +34,25 @@ STEAL_DECISIONS = {"move", "fire", "punch", "punch_loot", "punch_push", "cheyenn
                    "rob", "marshal", "pickpocket"}
 
 
-class RecordingPublisher(Publisher):
-    """The real publisher on a fake bot, recording each timeout it publishes."""
-
-    def __init__(self, bot: FakeBot, games: GameService) -> None:
-        super().__init__(bot, games)  # type: ignore[arg-type]
-        self.timeouts: list[tuple[int, bool]] = []
-        self.reminded: list[int] = []
-
-    async def after_timeout(self, played: Played, seat: int, *, bot: bool) -> None:
-        self.timeouts.append((seat, bot))
-        await super().after_timeout(played, seat, bot=bot)
-
-    async def remind(self, game_id: int, version: int) -> None:
-        self.reminded.append(version)
-        await super().remind(game_id, version)
-
-
 @dataclass
 class App:
     games: GameService
-    publisher: RecordingPublisher
     bot: FakeBot
+    deliverer: Deliverer
+
+    async def bot_seats(self, game_id: int) -> set[int]:
+        """Return the seats a bot plays now."""
+        return {row.seat for row in (await self.games.table(game_id)).seats if row.is_bot}
+
+    def group_texts(self) -> list[str]:
+        """Return the texts of every message sent or edited in the group."""
+        return [call.get("text", "") for call in self.bot.to(CHAT)]
 
 
 def _app(clock: HandClock) -> App:
     games = GameService(fake_uow_factory(MemoryStore()), now=clock, seed_source=lambda: 2026)
     bot = FakeBot()
-    return App(games, RecordingPublisher(bot, games), bot)
+    return App(games, bot, wire(games, bot))
 
 
 async def _running(app: App, players: int, options: dict[str, Any], strikes: int) -> int:
@@ -74,8 +65,8 @@ async def _running(app: App, players: int, options: dict[str, Any], strikes: int
                                player=Player(user, f"P{user}"), now=games.now)
     await lobby.set_lobby(games.uow_factory, game_id=game_id,
                           lobby={"timers": {**TIMERS, "strikes_for_bot": strikes}})
-    played = await games.start(game_id)
-    await app.publisher.after_play(played)
+    await games.start(game_id)
+    await app.deliverer.idle()
     return game_id
 
 
@@ -87,7 +78,7 @@ async def _until_over(app: App, clock: HandClock, game_id: int) -> None:
             return
         table = await app.games.table(game_id)
         owed = set(table.engine.to_act(table.state))
-        if owed <= app.games.bot_seats(game_id):
+        if owed <= await app.bot_seats(game_id):
             raise AssertionError("only bots owe the decision, yet they did not play")
         # The turn timer, from the moment the decision became pending (the last sweep).
         assert clock_for(game, table.state, table.engine) == TIMERS["turn_seconds"]
@@ -95,9 +86,14 @@ async def _until_over(app: App, clock: HandClock, game_id: int) -> None:
         clock.advance(TURN - timedelta(seconds=1))
         assert await sweep(app) == 0  # a second early: nothing happens
         clock.advance(timedelta(seconds=1))
+        told = len(app.group_texts())
         assert await sweep(app) >= 1
+        await app.deliverer.idle()
         after = await lobby.load_game(app.games.uow_factory, game_id=game_id)
         assert after.version > game.version
+        timeout_line = t("pt-BR", "⏰ Time is up for {name}: the default move was played.",
+                         name="")[:12]
+        assert any(timeout_line in text for text in app.group_texts()[told:])
     raise AssertionError("the silent game did not finish")
 
 
@@ -132,9 +128,8 @@ async def test_a_silent_colt_table_finishes_by_timeouts_on_the_turn_timer() -> N
     assert kinds["scheme"] >= 5 * 4 * 3  # five rounds, four seats, at least three turns
     assert kinds["discard"] >= 5 * 4  # the expert discard: every seat, every round
     assert set(kinds) & STEAL_DECISIONS, kinds
-    assert len(app.publisher.timeouts) == len(log)
-    assert not any(bot for _, bot in app.publisher.timeouts)
-    final = app.bot.to(CHAT)[-1]["text"]
+    assert not await app.bot_seats(game_id)
+    final = [call for call in app.bot.to(CHAT) if "text" in call][-1]["text"]
     assert t("pt-BR", "🏁 Game over. Scores:") in final
 
 
@@ -157,8 +152,7 @@ async def test_strikes_hand_silent_colt_seats_to_bots_that_finish_the_game() -> 
         actors = [actor for _, s, *_, actor in log if s == seat]
         assert actors[:2] == [ActorKind.TIMEOUT] * 2
         assert set(actors[2:]) == {ActorKind.BOT}
-    assert app.games.bot_seats(game_id) == {0, 1}
-    assert sorted(app.publisher.timeouts) == [(0, False), (0, True), (1, False), (1, True)]
+    assert await app.bot_seats(game_id) == {0, 1}
     note = t("pt-BR", "🤖 A bot now plays for {name}; /back brings the player back.",
              name="Ana")
     assert any(note in c.get("text", "") for c in app.bot.to(CHAT))  # the group is told
@@ -209,6 +203,7 @@ async def test_a_colt_table_starts_with_two_to_six_players_and_says_so_otherwise
                            now=games.now)
     update, query = press(1)
     await lobby_button(update, context, Callback("l", game_id, -1, "start"))
+    await deliverer_of(context).idle()
     assert query.answers == [(None, False)]
     game = await lobby.load_game(games.uow_factory, game_id=game_id)
     assert game.status is GameStatus.RUNNING

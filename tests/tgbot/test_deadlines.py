@@ -18,37 +18,38 @@ from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.migrate import upgrade
 from storage.models import ActorKind, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
-from tests.tgbot.fakes import HandClock
+from tests.tgbot.fakes import FakeBot, HandClock, wire
 from tgbot.deadlines import TimerSettings, after_active, reminders, sweep, time_out
-from tgbot.service import GameService, Played
+from tgbot.service import GameService
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
 
 
 @dataclass
-class RecordingPublisher:
-    """Stands in for Telegram: records what would be published."""
-
-    timeouts: list[tuple[int, bool]] = field(default_factory=list)
-    reminded: list[int] = field(default_factory=list)
-
-    async def after_timeout(self, played: Played, seat: int, *, bot: bool) -> None:
-        self.timeouts.append((seat, bot))
-
-    async def remind(self, game_id: int, version: int) -> None:
-        self.reminded.append(version)
-
-
-@dataclass
 class App:
+    """The service wired to a fake Telegram, as the sweeps use it."""
+
     games: GameService
-    publisher: RecordingPublisher
+    bot: FakeBot = field(default_factory=FakeBot)
+
+    def __post_init__(self) -> None:
+        self.deliverer = wire(self.games, self.bot)
+
+    async def bot_seats(self, game_id: int) -> set[int]:
+        """Return the seats a bot plays now."""
+        return {row.seat for row in (await self.games.table(game_id)).seats if row.is_bot}
+
+    async def reminders_sent(self) -> int:
+        """Return how many reminder DMs reached the players."""
+        await self.deliverer.idle()
+        return sum(1 for name, call in self.bot.calls
+                   if name == "send" and call["chat_id"] > 0 and "⏳" in call["text"])
 
 
 def _app(clock: HandClock, uow_factory: UnitOfWorkFactory | None = None) -> App:
     factory = uow_factory or fake_uow_factory(MemoryStore())
-    return App(GameService(factory, now=clock, seed_source=lambda: 99), RecordingPublisher())
+    return App(GameService(factory, now=clock, seed_source=lambda: 99))
 
 
 async def _running(app: App, timers: dict[str, Any], players: int = 4, chat: int = -5) -> int:
@@ -98,10 +99,10 @@ async def test_reminder_then_default_action_at_the_right_times() -> None:
     assert game.remind_at == START + 2 * HOUR
     clock.advance(2 * HOUR - timedelta(seconds=1))
     assert await sweep(app) == 0
-    assert app.publisher.reminded == []
+    assert await app.reminders_sent() == 0
     clock.advance(timedelta(seconds=1))
     assert await sweep(app) == 0
-    assert app.publisher.reminded == [game.version]
+    assert await app.reminders_sent() == 1  # the seat on the clock, by DM
     clock.advance(2 * HOUR - timedelta(seconds=1))
     assert await sweep(app) == 0
     assert await _log(app, game_id) == []
@@ -137,7 +138,7 @@ async def test_strikes_hand_the_seat_to_a_bot_and_back_restores_the_player() -> 
     seat = min(first.engine.to_act(first.state))
     for _ in range(40):
         table = await app.games.table(game_id)
-        if seat in app.games.bot_seats(game_id) or table.game.status is not GameStatus.RUNNING:
+        if seat in await app.bot_seats(game_id) or table.game.status is not GameStatus.RUNNING:
             break
         clock.advance(HOUR)
         await sweep(app)
@@ -150,12 +151,14 @@ async def test_strikes_hand_the_seat_to_a_bot_and_back_restores_the_player() -> 
                     table.engine.default_action(table.state, other))
                 await app.games.play(game_id, user, table.game.version, action)
                 break
-    assert seat in app.games.bot_seats(game_id)
-    assert (seat, True) in app.publisher.timeouts
+    assert seat in await app.bot_seats(game_id)
+    await app.deliverer.idle()
+    assert any("🤖" in call.get("text", "") and "/back" in call["text"]
+               for call in app.bot.to(-5))  # the group was told a bot took over
     log = await _log(app, game_id)
     assert [r.actor for r in log if r.seat == seat][:2] == [ActorKind.TIMEOUT] * 2
     assert await app.games.set_bot(game_id, seat, bot=False)
-    assert seat not in app.games.bot_seats(game_id)
+    assert seat not in await app.bot_seats(game_id)
     seats = await lobby.seats_of(app.games.uow_factory, game_id=game_id)
     assert next(s for s in seats if s.seat == seat).strikes == 0
 
@@ -210,7 +213,7 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself() -> None:
         game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
         if game.status is not GameStatus.RUNNING:
             break
-        assert game.deadline_at is not None or app.games.bot_seats(game_id)
+        assert game.deadline_at is not None or await app.bot_seats(game_id)
         clock.advance(timedelta(minutes=10))
         await sweep(app)
     game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
@@ -218,7 +221,7 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself() -> None:
     assert game.outcome is not None
     log = await _log(app, game_id)
     assert {r.actor for r in log} == {ActorKind.TIMEOUT, ActorKind.BOT}
-    bots = app.games.bot_seats(game_id)
+    bots = await app.bot_seats(game_id)
     for seat in range(5):
         timeouts = sum(1 for r in log if r.seat == seat and r.actor is ActorKind.TIMEOUT)
         assert timeouts <= 2  # after two strikes in a row the bot plays: no more timeouts
@@ -233,12 +236,13 @@ async def test_a_sweep_plays_its_claimed_games_in_one_commit_per_share() -> None
     ids = [await _running(app, {"turn_seconds": 3600}, players=3, chat=-30 - i)
            for i in range(4)]
     clock.advance(HOUR)
+    await app.deliverer.idle()
+    app.games.deliver = None  # count the sweep's own commits, not the delivery loop's
     commits = memory.commits
     assert await sweep(app, batch=10, parallel=2) == 4
     assert memory.commits - commits == 4  # the claim, two shares of two games, the reminders
     for game_id in ids:
         assert [r.actor for r in await _log(app, game_id)] == [ActorKind.TIMEOUT]
-    assert len(app.publisher.timeouts) == 4
 
 
 async def test_a_game_that_cannot_time_out_does_not_hold_back_the_others(

@@ -11,11 +11,9 @@ from core.engine.registry import game_ids, get_game
 from storage import lobby
 from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
-from storage.models import MessagePurpose
-from tests.tgbot.fakes import FakeBot
+from tests.tgbot.fakes import FakeBot, wire
 from tgbot import render
 from tgbot.callbacks import parse
-from tgbot.publish import Publisher
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import GameService
 
@@ -103,9 +101,9 @@ async def test_a_seats_dm_prompt_is_edited_while_owed_then_retired() -> None:
         await lobby.join_lobby(games.uow_factory, game_id=game_id,
                                player=Player(user, f"P{user}"), now=games.now)
     bot = FakeBot()
-    publisher = Publisher(bot, games)  # type: ignore[arg-type]
-    played = await games.start(game_id)
-    await publisher.after_play(played)
+    deliverer = wire(games, bot)
+    await games.start(game_id)
+    await deliverer.idle()
     for user in range(1, 6):  # every seat learns its identity by DM
         assert any("🤫" in sent["text"] for sent in bot.to(user, "send"))
 
@@ -113,12 +111,15 @@ async def test_a_seats_dm_prompt_is_edited_while_owed_then_retired() -> None:
         table = (await games.table(game_id))
         user = table.user_of(seat)
         assert user is not None
-        await publisher.after_play(await games.play(game_id, user, table.game.version, action))
+        await games.play(game_id, user, table.game.version, action)
+        await deliverer.idle()
 
-    async def prompts() -> list[int | None]:
-        refs = await lobby.message_refs(games.uow_factory, game_id=game_id,
-                                        purpose=MessagePurpose.PROMPT)
-        return [ref.seat for ref in refs]
+    async def prompts() -> list[int]:
+        """Return the seats with a live private prompt message."""
+        async with games.uow_factory() as uow:
+            rows = await uow.deliveries.of_game(game_id=game_id)
+        return [int(row.key.split(":")[1]) for row in rows
+                if row.key.startswith("prompt:") and row.message_id is not None]
 
     await play(0, "x")  # the Doctor's window opens; only seat 2 (user 3) has a choice
     assert await prompts() == [2]

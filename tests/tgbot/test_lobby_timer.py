@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from storage import lobby
 from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
-from tests.tgbot.fakes import FakeBot, context_for, press
+from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
 from tgbot.callbacks import Callback, parse
 from tgbot.deadlines import timers_of
 from tgbot.handlers.lobby import lobby_button, with_next_turn_timer
@@ -79,6 +79,7 @@ async def test_the_table_timer_overrides_the_chats_for_that_tables_deadlines() -
     assert query.answers == [(None, False)]
     game = await lobby.load_game(games.uow_factory, game_id=game_id)
     assert timers_of(game).turn_seconds == 43_200
+    await deliverer_of(context).idle()
     shown = bot.to(CHAT, "send")[-1]
     assert "⏱ Tempo por turno: 12 h" in shown["text"]  # the group speaks pt-BR
     chat = await lobby.get_or_create_chat(games.uow_factory, chat_id=CHAT, now=games.now)

@@ -53,6 +53,7 @@ class Group(BotAtTable):
             await lobby.join_lobby(games.uow_factory, game_id=game_id,
                                    player=Player(user.id, name), now=games.now)
         await games.start(game_id)
+        await self.services.deliverer.idle()  # the table and the secrets have arrived
         return game_id
 
 
@@ -96,10 +97,10 @@ async def test_botseat_by_name_then_back(group: Group) -> None:
         LANGUAGE, "🤖 A bot now plays for {name}; /back brings the player back.", name="Carla")
     assert await group.say(ana, "/botseat 3") == t(
         LANGUAGE, "{name} is already played by the bot.", name="Carla")
-    assert 2 in group.services.games.bot_seats(game_id)
+    assert 2 in await group.services.games.bot_seats(game_id)
     assert await group.say(carla, "/back") == t(LANGUAGE,
                                                 "Welcome back! Your seat is yours again.")
-    assert 2 not in group.services.games.bot_seats(game_id)
+    assert 2 not in await group.services.games.bot_seats(game_id)
 
 
 async def test_kick_by_reply_removes_the_player_and_the_game_goes_on(group: Group) -> None:

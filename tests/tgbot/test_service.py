@@ -54,7 +54,7 @@ async def test_humans_play_a_whole_game_through_the_service() -> None:
     assert table.game.status is GameStatus.FINISHED
     assert table.game.outcome is not None
     history = await service.history(game_id)
-    assert history[-1].kind == "game_ended"
+    assert history[-1]["kind"] == "game_ended"
     log = await lobby.action_log(service.uow_factory, game_id=game_id)
     assert [r.version for r in log] == list(range(1, len(log) + 1))
     assert {r.actor for r in log} == {ActorKind.HUMAN}

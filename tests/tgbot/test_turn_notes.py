@@ -10,7 +10,7 @@ from typing import Any
 from storage import lobby
 from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
-from tests.tgbot.fakes import FakeBot, context_for
+from tests.tgbot.fakes import FakeBot, context_for, deliverer_of
 from tgbot.handlers.clock import extend
 from tgbot.i18n import t
 from tgbot.service import GameService
@@ -53,14 +53,15 @@ async def test_a_reminder_mentions_the_group_once_per_turn_and_dms_each_time() -
     games = GameService(fake_uow_factory(MemoryStore()), now=lambda: START,
                         seed_source=lambda: 5)
     bot = FakeBot()
-    publisher = context_for(games, bot).application.bot_data
-    publisher = next(iter(publisher.values())).publisher
+    deliverer = deliverer_of(context_for(games, bot))
     game_id = await _running(games)
     game = await lobby.load_game(games.uow_factory, game_id=game_id)
-    await publisher.remind(game_id, game.version)
-    await publisher.remind(game_id, game.version)
+    await games.remind(game_id, game.version)
+    await games.remind(game_id, game.version)
+    await deliverer.idle()
     mentions = [c for c in bot.to(CHAT, "send") if "tg://user" in c["text"]]
-    dms = [c for name, c in bot.calls if name == "send" and c["chat_id"] > 0]
+    dms = [c for name, c in bot.calls
+           if name == "send" and c["chat_id"] > 0 and "⏳" in c["text"]]
     assert len(mentions) == 1
     assert len(dms) == 2
     stored = await lobby.load_game(games.uow_factory, game_id=game_id)

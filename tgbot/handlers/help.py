@@ -6,7 +6,9 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from core.engine.errors import GameOver
 from storage import lobby
+from storage.errors import StorageError
 from tgbot.context import active_game_here, chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
@@ -96,5 +98,10 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "Only the table's creator or an admin can do "
                                              "that."))
         return
-    await lobby.cancel_game(found.games.uow_factory, game_id=game.id, now=found.games.now)
+    try:
+        await lobby.cancel_game(found.games.uow_factory, game_id=game.id, now=found.games.now)
+    except (GameOver, StorageError):  # a press or another /cancel got there first
+        await message.reply_text(t(language, "This table has already ended."))
+        return
     await message.reply_text(t(language, "Table cancelled."))
+    await found.games.lobby_changed(game.id)  # its lobby or table loses its buttons

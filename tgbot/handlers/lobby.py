@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,11 +11,11 @@ from telegram import ChatMemberUpdated, Update
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.ext import ContextTypes
 
-from core.engine.errors import InvalidSetup
+from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
 from storage import lobby
 from storage.errors import StorageError
-from storage.models import GameStatus, MessagePurpose
+from storage.models import GameStatus
 from tgbot.callbacks import Callback, newgame_data
 from tgbot.context import (
     active_game_here,
@@ -24,40 +25,39 @@ from tgbot.context import (
     services,
     topic_of,
 )
-from tgbot.deadlines import PRESETS, TimerSettings, timers_of
+from tgbot.deadlines import PRESETS, TimerSettings
+from tgbot.delivery import markup
 from tgbot.i18n import t
-from tgbot.publish import markup
 from tgbot.render.front import front_for, playable_kinds
-from tgbot.render.lobby import lobby as render_lobby
 
 log = logging.getLogger(__name__)
 
 
+ADMIN_CACHE_SECONDS = 600.0
+_admins: dict[tuple[int, int], tuple[bool, float]] = {}
+
+
 async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
-    """Return True if the user administers the chat."""
+    """Return True if the user administers the chat (asked of Telegram at most once per
+    ADMIN_CACHE_SECONDS per user and chat, so presses spend no flood budget on it)."""
+    now = time.monotonic()
+    cached = _admins.get((chat_id, user_id))
+    if cached is not None and cached[1] > now:
+        return cached[0]
     member = await context.bot.get_chat_member(chat_id, user_id)
-    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+    admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+    if len(_admins) > 10_000:
+        _admins.clear()
+    _admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)
+    return admin
 
 
 async def show_lobby(context: ContextTypes.DEFAULT_TYPE, game_id: int, *,
                      show_options: bool = False, new_message: bool = False) -> None:
-    """Post or edit a game's lobby message."""
-    found = services(context)
-    table = await found.games.table(game_id)
-    game = table.game
-    language = await chat_language(context, game.chat_id)
-    rendered = render_lobby(language, front=front_for(game.kind), game_id=game_id,
-                            names=table.names, options=game.options,
-                            turn_seconds=timers_of(game).turn_seconds,
-                            max_players=get_game(game.kind).max_players,
-                            join_url=found.join_url(game_id), show_options=show_options)
-    refs = await lobby.message_refs(found.games.uow_factory, game_id=game_id,
-                                    purpose=MessagePurpose.LOBBY)
-    if refs and not new_message:
-        await found.publisher.edit(refs[-1].chat_id, refs[-1].message_id,
-                                   refs[-1].content_hash, rendered)
-        return
-    await found.publisher.send(game.chat_id, game_id, rendered, MessagePurpose.LOBBY)
+    """Store the lobby's new rendering (posted anew when `new_message`); the delivery loop
+    shows it."""
+    await services(context).games.lobby_changed(game_id, options=show_options,
+                                                fresh=new_message)
 
 
 async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -146,6 +146,7 @@ def lobby_error(language: str, error: Exception) -> str:
     """Return the polite text for a refused lobby command."""
     texts = {
         "AlreadySeated": t(language, "You are already at this table."),
+        "GameNotFound": t(language, "This table does not exist."),
         "LobbyFull": t(language, "This table is full."),
         "NotInLobby": t(language, "This table has already started or ended."),
         "NotSeated": t(language, "You are not at this table."),
@@ -158,15 +159,24 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
                        callback: Callback) -> None:
     """Handle Leave / Add a bot / Options / the turn timer / a game option / Start / Cancel.
 
-    Everything but Leave and Add a bot is for the table's creator or a chat admin.
+    Everything but Leave and Add a bot is for the table's creator or a chat admin. The
+    buttons act only in a group, on a table still in the lobby: a press on an old lobby
+    message of a running, finished or cancelled table is answered and changes nothing.
     """
-    query, user = update.callback_query, update.effective_user
+    query, user, chat = update.callback_query, update.effective_user, update.effective_chat
     assert query is not None
     assert user is not None
     found = services(context)
     table = await found.games.table(callback.game_id)
     game = table.game
     language = await chat_language(context, game.chat_id)
+    if chat is None or chat.type == ChatType.PRIVATE:  # on_button checked it is the game's
+        await query.answer(t(language, "This button is not valid."), show_alert=True)
+        return
+    if game.status is not GameStatus.LOBBY:
+        await query.answer(t(language, "This table has already started or ended."),
+                           show_alert=True)
+        return
     op = callback.payload
     manager = user.id == game.creator_id or await is_admin(context, game.chat_id, user.id)
     if op not in ("leave", "bot") and not manager:
@@ -184,7 +194,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
             await lobby.cancel_game(found.games.uow_factory, game_id=callback.game_id,
                                     now=found.games.now)
             await query.answer(t(language, "Table cancelled."))
-            await query.edit_message_reply_markup(None)
+            await found.games.lobby_changed(callback.game_id)
             return
         elif op == "start":
             engine = get_game(game.kind)
@@ -194,10 +204,8 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
                                      least=engine.min_players, most=engine.max_players),
                                    show_alert=True)
                 return
-            played = await found.games.start(callback.game_id)
+            await found.games.start(callback.game_id)
             await query.answer()
-            await query.edit_message_reply_markup(None)
-            await found.publisher.after_play(played)
             return
         elif op == "timer":
             await lobby.set_lobby(found.games.uow_factory, game_id=callback.game_id,
@@ -207,6 +215,9 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
                                     options=options)
     except InvalidSetup as error:
         await query.answer(setup_error(language, str(error)), show_alert=True)
+        return
+    except GameOver:  # cancelled by a press or /cancel that got there first
+        await query.answer(t(language, "This table has already ended."), show_alert=True)
         return
     except StorageError as error:
         await query.answer(lobby_error(language, error), show_alert=True)

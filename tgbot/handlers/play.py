@@ -10,14 +10,14 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError, GameOver, NotYourTurn, StaleVersion
 from storage import lobby
-from storage.errors import StorageError
+from storage.errors import GameNotFound, StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
 from tgbot.context import chat_language, game_here_or_say, remember_user, services
-from tgbot.handlers.lobby import lobby_button, open_table, show_lobby
+from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.i18n import t
-from tgbot.publish import describe_events
 from tgbot.render.front import front_for, playable_kinds
+from tgbot.service import WrongChat
 
 log = logging.getLogger(__name__)
 HISTORY_LINES = 25
@@ -44,11 +44,19 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         callback = parse(query.data)
         found = services(context)
         if callback.kind == "n":
-            await query.answer()
             chat = update.effective_chat
-            if chat is not None and callback.payload in playable_kinds():
+            if chat is None or chat.type == ChatType.PRIVATE:
+                await query.answer(t(language, "Games are played in groups: add me to a group "
+                                               "and send /newgame there."), show_alert=True)
+            elif callback.payload not in playable_kinds():
+                await query.answer(t(language, "This button is not valid."), show_alert=True)
+            else:
+                await query.answer()
                 await open_table(update, context, callback.payload,
                                  await chat_language(context, chat.id))
+            return
+        if callback.kind == "p":  # the press's one command checks the chat itself
+            await _play(update, context, callback, language)
             return
         game = await lobby.load_game(found.games.uow_factory, game_id=callback.game_id)
     except (BadCallback, StorageError):
@@ -62,10 +70,8 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await lobby_button(update, context, callback)
     elif callback.kind == "m":
         await _mine(update, context, callback, language)
-    elif callback.kind == "k":
-        await _toggle(update, context, callback, language)
     else:
-        await _play(update, context, callback, language)
+        await _toggle(update, context, callback, language)
 
 
 async def _play(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Callback,
@@ -73,37 +79,32 @@ async def _play(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Ca
     query = update.callback_query
     assert query is not None
     found = services(context)
+    chat_id = query.message.chat.id if query.message is not None else None
     try:
-        played = await found.games.play(callback.game_id, query.from_user.id, callback.version,
-                                        callback.payload)
+        await found.games.play(callback.game_id, query.from_user.id, callback.version,
+                               callback.payload, chat_id=chat_id)
+    except (WrongChat, GameNotFound):
+        await query.answer(t(language, "This button is not valid."), show_alert=True)
+        return
     except (GameError, StorageError) as error:
         await query.answer(refusal(language, error), show_alert=True)
         return
-    await query.answer()
-    await found.publisher.after_play(played)
+    await query.answer()  # the delivery loop shows the move; the press is answered at once
 
 
 async def _toggle(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Callback,
                   language: str) -> None:
-    """Mark dice for a re-roll: redraw the prompt, nothing is stored."""
+    """Mark dice for a re-roll: the table is redrawn with them marked, the game unchanged."""
     query = update.callback_query
     assert query is not None
-    found = services(context)
-    table = await found.games.table(callback.game_id)
-    seat = table.seat_of(query.from_user.id)
-    state = table.state
-    if state is None or table.game.version != callback.version:
-        await query.answer(t(language, "This prompt is outdated: the game has moved on."),
-                           show_alert=True)
-        return
-    if seat is None or seat not in table.engine.to_act(state):
-        await query.answer(t(language, "This decision belongs to another player."),
-                           show_alert=True)
+    keep = frozenset(int(c) for c in callback.payload)
+    try:
+        await services(context).games.mark(callback.game_id, query.from_user.id,
+                                           callback.version, keep)
+    except (GameError, StorageError) as error:
+        await query.answer(refusal(language, error), show_alert=True)
         return
     await query.answer()
-    group_language = await chat_language(context, table.game.chat_id)
-    keep = frozenset(int(c) for c in callback.payload)
-    await found.publisher.show_table(table, group_language, new_message=False, keep=keep)
 
 
 async def _mine(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Callback,
@@ -122,8 +123,9 @@ async def _mine(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Ca
 
 
 async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Repost the table at the bottom of the chat and make it the live one."""
-    message, chat = update.effective_message, update.effective_chat
+    """Repost the table (or lobby) at the bottom of the chat and make it the live one; the
+    sender's own private prompt, if he owes one, comes again too."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or chat is None:
         return
     language = await chat_language(context, chat.id)
@@ -131,11 +133,11 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
         return
-    if game.status is GameStatus.LOBBY:
-        await show_lobby(context, game.id, new_message=True)
-        return
-    table = await found.games.table(game.id)
-    await found.publisher.show_table(table, language, new_message=True)
+    seats = await lobby.seats_of(found.games.uow_factory, game_id=game.id)
+    mine = next((row.seat for row in seats if user is not None and row.user_id == user.id),
+                None)
+    await found.games.refresh(game.id, fresh=True, prompt_for=mine,
+                              options=game.status is GameStatus.LOBBY)
 
 
 async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -151,8 +153,9 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     table = await found.games.table(game.id)
     lines = []
     if table.state is not None:
+        front = front_for(game.kind)
         view = table.engine.view_json(table.engine.view(table.state, None))
-        lines = describe_events(front_for(game.kind), language,
-                                await found.games.history(game.id), table.names, view)
+        lines = [line for event in await found.games.history(game.id)
+                 if (line := front.event_line(language, event, table.names, view))]
     text = "\n".join(lines[-HISTORY_LINES:]) or t(language, "Nothing has happened yet.")
     await message.reply_html(text[-4000:])

@@ -8,7 +8,7 @@ from telegram.ext import ContextTypes
 
 from storage import lobby
 from tgbot.callbacks import game_id
-from tgbot.context import remember_user, services
+from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
 
@@ -23,6 +23,9 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                    "Send /newgame here to open a table."))
         return
     language = await remember_user(context, update, can_dm=True)
+    lifecycle = services(context).lifecycle
+    if lifecycle is not None and update.effective_user is not None:
+        await lifecycle.reachable(update.effective_user.id)  # what he missed comes again
     payload = (context.args or [""])[0]
     if payload.startswith("j"):  # a join link: j<game id>
         wanted = game_id(payload[1:])
@@ -68,4 +71,5 @@ async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     found = services(context)
     await lobby.set_user_language(found.games.uow_factory, user_id=user.id, language=wanted,
                                   now=found.games.now)
+    forget_user(context, user.id)
     await message.reply_text(t(wanted, "Language set."))

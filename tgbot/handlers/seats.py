@@ -11,10 +11,13 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
 from storage.errors import GameNotRunning, StaleGame
+from tgbot.callbacks import number
 from tgbot.context import chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.service import Table
+
+NAME_SHOWN = 64  # a refusal quotes at most this much of the name it did not find
 
 
 async def botseat(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -31,7 +34,6 @@ async def botseat(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await message.reply_text(t(language, "🤖 A bot now plays for {name}; /back brings the "
                                          "player back.", name=name))
-    await app.publisher.after_play(played)
 
 
 async def kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -54,7 +56,6 @@ async def kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             else t(language, "🚪 {name} cannot be removed from this game: a bot plays the "
                              "seat until the end.", name=name))
     await message.reply_text(note)
-    await app.publisher.after_play(removal.played)
 
 
 async def _admin_target(update: Update, context: ContextTypes.DEFAULT_TYPE,
@@ -89,7 +90,8 @@ def _unknown(language: str, command: str, wanted: str) -> str:
     if not wanted:
         return t(language, "Usage: {command} <seat number or @name>, or reply to one of the "
                            "player's messages with {command}.", command=command)
-    return t(language, "Nobody at this table matches {wanted}.", wanted=wanted)
+    shown = wanted if len(wanted) <= NAME_SHOWN else wanted[:NAME_SHOWN - 1] + "…"
+    return t(language, "Nobody at this table matches {wanted}.", wanted=shown)
 
 
 async def _named_seat(context: ContextTypes.DEFAULT_TYPE, message: Message, table: Table,
@@ -99,9 +101,10 @@ async def _named_seat(context: ContextTypes.DEFAULT_TYPE, message: Message, tabl
         replied = message.reply_to_message
         author = replied.from_user if replied is not None else None
         return table.seat_of(author.id) if author is not None else None
-    if wanted.isdigit():
-        index = int(wanted) - 1
-        return index if 0 <= index < len(table.seats) else None
+    if (index := number(wanted, least=1, most=len(table.seats))) is not None:
+        return index - 1
+    if wanted.isdigit():  # a seat number that is no seat, or not in ASCII digits
+        return None
     for entity in message.parse_entities([MessageEntity.TEXT_MENTION]):
         if entity.user is not None:
             return table.seat_of(entity.user.id)

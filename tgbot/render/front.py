@@ -1,6 +1,6 @@
 """Per-game fronts: what the Telegram shell shows and asks differently for each game.
 
-The publisher and the handlers know a game only through its engine (core) and its front.
+The outbox and the handlers know a game only through its engine (core) and its front.
 Fronts are listed here by game id, explicitly (nothing registers itself on import); a
 registered game without a front is not offered by /newgame. Views and events reach a
 front as JSON dicts (`engine.view_json`, `Event.to_json`); action texts are the engine's

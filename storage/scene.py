@@ -1,0 +1,326 @@
+"""A game command's working set: load once, apply, let bots follow, save once with its outbox.
+
+Every command that changes a running game (a press, a timeout, a removal, a refresh of
+what players see) runs as: `load_scene` (the game row locked, its seats, their users, the
+chat and the delivery rows, in one unit of work) → engine steps in memory → `save_scene`
+(the row, the log with each action's public events, the seats, and what each audience
+should now see, written together) → one commit. The shell supplies `Hooks`: the deadline
+rule, the strike limit and the outbox (the renderings); storage never renders.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from core.engine.errors import GameOver
+from core.engine.protocol import Event, Outcome, Step
+from core.engine.registry import AnyGame, get_game
+from storage.errors import CorruptGame, GameNotRunning, StaleGame
+from storage.models import ActionRecord, ActorKind, Chat, Delivery, Game, GameStatus, Seat, User
+from storage.repositories import UnitOfWork
+
+BOT_ACTIONS_PER_COMMAND = 2000
+OWNED = timedelta(seconds=30)
+"""How long the process that wrote a delivery row owns it before any sweep may take it."""
+NOTE = "note:"
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One action a command applied: who, its text, who chose it, and its events."""
+
+    seat: int
+    action: str
+    actor: ActorKind
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Outbound:
+    """What one audience should now see: the delivery `key`, the chat, the rendering.
+
+    A key starting with "note:" is a one-off message (sent once, then forgotten); `fresh`
+    asks for the rendering as a new message at the bottom of the chat.
+    """
+
+    key: str
+    chat_id: int
+    payload: dict[str, Any]
+    topic_id: int | None = None
+    fresh: bool = False
+
+
+@dataclass
+class Scene:
+    """A game loaded for one command, with everything its renderings need.
+
+    `steps` are the actions this command applied, `notes` what the command wants said
+    (a timeout, a bot takeover, /status); the outbox hook reads both.
+    """
+
+    game: Game
+    seats: list[Seat]
+    users: dict[int, User]
+    chat: Chat | None
+    deliveries: dict[str, Delivery]
+    state: Any = None
+    steps: list[Logged] = field(default_factory=list)
+    notes: dict[str, Any] = field(default_factory=dict)
+    dealt: tuple[Event, ...] = ()
+    written: list[Delivery] = field(default_factory=list)
+
+    @property
+    def engine(self) -> AnyGame:
+        """Return the engine of the game's kind."""
+        return get_game(self.game.kind)
+
+    @property
+    def events(self) -> list[Event]:
+        """Return the events of this command (the deal's, then every step's), in order."""
+        return [*self.dealt, *(event for step in self.steps for event in step.events)]
+
+    def bots(self) -> set[int]:
+        """Return the seats a bot plays."""
+        return {row.seat for row in self.seats if row.is_bot}
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Return the seat a user holds, or None."""
+        return next((row.seat for row in self.seats if row.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int | None:
+        """Return the user holding a seat (None for a bot's seat)."""
+        return next((row.user_id for row in self.seats if row.seat == seat), None)
+
+
+# Given the game, its seats and the new engine state: (deadline_at, remind_at).
+SeatedDeadlineRule = Callable[[Game, Sequence[Seat], Any], tuple[datetime | None, datetime | None]]
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the shell adds to a game command: the deadline rule, how many timeouts in a
+    row hand a seat to the bot (0: never), and the outbox (the renderings of a scene)."""
+
+    deadline: SeatedDeadlineRule | None = None
+    strike_limit: Callable[[Game], int] | None = None
+    outbox: Callable[[Scene], list[Outbound]] | None = None
+
+
+NO_HOOKS = Hooks()
+
+
+def load_engine_state(engine: AnyGame, game: Game) -> Any:
+    """Return the engine state of a stored game; raise CorruptGame if it cannot be trusted."""
+    if game.snapshot is None:
+        raise CorruptGame(f"game {game.id} has no snapshot")
+    try:
+        state = engine.load_state(game.snapshot)
+    except ValueError as error:
+        raise CorruptGame(f"game {game.id}: unreadable snapshot: {error}") from error
+    if engine.version(state) != game.version:
+        raise CorruptGame(
+            f"game {game.id}: snapshot is at version {engine.version(state)}, row at {game.version}"
+        )
+    return state
+
+
+def write_step(game: Game, engine: AnyGame, step: Step[Any], at: datetime) -> Outcome | None:
+    """Put a step's state on the game row (a finished game loses its deadline); return the
+    outcome. The caller sets the next deadline of a game that goes on."""
+    outcome = engine.outcome(step.state)
+    game.version = engine.version(step.state)
+    game.snapshot = engine.dump_state(step.state)
+    game.updated_at = at
+    if outcome is not None:
+        game.status = GameStatus.FINISHED
+        game.outcome = outcome.to_json()
+        game.deadline_at = game.remind_at = None
+    return outcome
+
+
+async def load_scene(uow: UnitOfWork, game_id: int) -> Scene:
+    """Return the game (row-locked) with its seats, users, chat and deliveries.
+
+    Raise GameNotFound; CorruptGame for an unreadable snapshot.
+    """
+    game = await uow.games.get(game_id=game_id, lock=True)
+    scenes = await _scenes(uow, [game])
+    return scenes[0]
+
+
+async def load_scenes(uow: UnitOfWork, game_ids: Sequence[int]) -> list[Scene]:
+    """Return the scenes of these games (rows locked, by id; unknown ids left out), with
+    a handful of statements in all. Raise CorruptGame for an unreadable snapshot."""
+    return await _scenes(uow, list(await uow.games.get_many(game_ids=game_ids, lock=True)))
+
+
+async def _scenes(uow: UnitOfWork, games: list[Game]) -> list[Scene]:
+    ids = [game.id or 0 for game in games]
+    seats: dict[int, list[Seat]] = {game_id: [] for game_id in ids}
+    for row in await uow.seats.list_many(game_ids=ids):
+        seats[row.game_id].append(row)
+    user_ids = [row.user_id for rows in seats.values() for row in rows if row.user_id]
+    users = {user.id: user for user in await uow.users.get_many(user_ids=user_ids)}
+    chats = {chat.id: chat for chat in await uow.chats.get_many(
+        chat_ids=[game.chat_id for game in games])}
+    deliveries: dict[int, dict[str, Delivery]] = {game_id: {} for game_id in ids}
+    for delivery in await uow.deliveries.of_games(game_ids=ids):
+        deliveries[delivery.game_id][delivery.key] = delivery
+    scenes = []
+    for game in games:
+        game_id = game.id or 0
+        scene = Scene(game, seats[game_id],
+                      {row.user_id: users[row.user_id] for row in seats[game_id]
+                       if row.user_id is not None and row.user_id in users},
+                      chats.get(game.chat_id), deliveries[game_id])
+        if game.snapshot is not None:
+            scene.state = load_engine_state(get_game(game.kind), game)
+        scenes.append(scene)
+    return scenes
+
+
+def check_running(scene: Scene, expected_version: int | None) -> None:
+    """Raise GameOver, GameNotRunning (lobby or paused) or StaleGame unless the scene's game
+    runs at `expected_version` (None: any)."""
+    game = scene.game
+    if game.status in (GameStatus.FINISHED, GameStatus.ABORTED):
+        raise GameOver(f"game {game.id} is {game.status}")
+    if game.status is not GameStatus.RUNNING or game.paused_at is not None:
+        raise GameNotRunning(f"game {game.id} is {game.status}"
+                             + (" (paused)" if game.paused_at is not None else ""))
+    if expected_version is not None and game.version != expected_version:
+        raise StaleGame(f"expected version {expected_version}, game is at {game.version}")
+
+
+def take_step(scene: Scene, seat: int, action: str, actor: ActorKind, step: Step[Any]) -> None:
+    """Record an applied step on the scene (its new state, the logged action, strikes).
+
+    Strikes count consecutive timeouts: a timeout adds one, the player's own move clears them.
+    """
+    scene.state = step.state
+    scene.steps.append(Logged(seat, action, actor, tuple(step.events)))
+    for row in scene.seats:
+        if row.seat == seat and actor in (ActorKind.TIMEOUT, ActorKind.HUMAN):
+            row.strikes = row.strikes + 1 if actor is ActorKind.TIMEOUT else 0
+
+
+def bots_follow(scene: Scene) -> None:
+    """Let bot seats answer every decision they owe, lowest seat first."""
+    engine = scene.engine
+    bots = scene.bots()
+    for _ in range(BOT_ACTIONS_PER_COMMAND):
+        if not bots or engine.outcome(scene.state) is not None:
+            return
+        owed = sorted(bots & set(engine.to_act(scene.state)))
+        if not owed:
+            return
+        seat = owed[0]
+        text = engine.encode_action(engine.bot_action(scene.state, seat))
+        take_step(scene, seat, text, ActorKind.BOT, engine.apply(scene.state, seat,
+                                                                 engine.decode_action(text)))
+
+
+def hand_struck_seats_to_bots(scene: Scene, limit: int) -> list[int]:
+    """Give to the bot every human seat with `limit` timeouts in a row; return those seats."""
+    if limit <= 0:
+        return []
+    struck = [row for row in scene.seats
+              if not row.is_bot and row.user_id is not None and row.strikes >= limit]
+    for row in struck:
+        row.is_bot, row.strikes = True, 0
+    return [row.seat for row in struck]
+
+
+async def save_scene(uow: UnitOfWork, scene: Scene, *, expected_version: int, at: datetime,
+                     hooks: Hooks, dirty: bool = False, reclock: bool = False) -> None:
+    """Write one scene as `save_scenes` does."""
+    await save_scenes(uow, [(scene, expected_version)], at=at, hooks=hooks, dirty=dirty,
+                      reclock=reclock)
+
+
+async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, at: datetime,
+                      hooks: Hooks, dirty: bool = False, reclock: bool = False) -> None:
+    """Write scenes, each given with the version its row must still be at: the game row
+    when it took steps, is `dirty` (written as it is) or must `reclock` (its state, then
+    its next deadline or its outcome, as after steps); the log of its steps with their
+    public events; the seats; and the outbox. Raise StaleGame.
+    """
+    rows: list[tuple[Game, int]] = []
+    records: list[ActionRecord] = []
+    seats: list[Seat] = []
+    outbound: list[Delivery] = []
+    for scene, expected in scenes:
+        game = scene.game
+        if (scene.steps or reclock) and scene.state is not None:
+            outcome = write_step(game, scene.engine, Step(scene.state, ()), at)
+            if outcome is None and hooks.deadline is not None and game.paused_at is None:
+                game.deadline_at, game.remind_at = hooks.deadline(game, scene.seats,
+                                                                  scene.state)
+        if scene.steps or dirty or reclock:
+            rows.append((game, expected))
+        records.extend(
+            ActionRecord(game_id=game.id or 0, version=expected + 1 + index, seat=step.seat,
+                         action=step.action, actor=step.actor, applied_at=at,
+                         events=[e.to_json() for e in step.events if e.visible_to(None)])
+            for index, step in enumerate(scene.steps))
+        seats.extend(scene.seats)
+        outbound.extend(outbox_rows(scene, at, hooks))
+    await uow.games.save_many(games=rows)
+    await uow.actions.append_many(records=records)
+    await uow.seats.save_many(seats=seats)
+    await uow.deliveries.write(rows=outbound)
+
+
+def outbox_rows(scene: Scene, at: datetime, hooks: Hooks) -> list[Delivery]:
+    """Return the scene's delivery rows that the outbox's renderings change (merged into
+    `scene.deliveries`), owned by this process for a short while (`OWNED`)."""
+    if hooks.outbox is None:
+        return []
+    changed = [row for out in hooks.outbox(scene)
+               if (row := merge(scene.deliveries.get(out.key), scene.game, out, at)) is not None]
+    for row in changed:
+        scene.deliveries[row.key] = row
+    scene.written.extend(changed)
+    return changed
+
+
+async def write_outbox(uow: UnitOfWork, scene: Scene, at: datetime, hooks: Hooks) -> None:
+    """Write the delivery rows the outbox's renderings of `scene` change."""
+    await uow.deliveries.write(rows=outbox_rows(scene, at, hooks))
+
+
+def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Delivery | None:
+    """Return the delivery row showing `out` (a new one, or `row` at its next revision), or
+    None when `row` already wants exactly that.
+
+    While a row's previous revision is still unsent, the lines that lead its message
+    ("lead": a timeout, what ended the last turn) and the messages to strip of their
+    buttons ("retire") carry over, so coalescing never drops them.
+    """
+    assert game.id is not None
+    if row is None or out.key.startswith(NOTE):
+        key = f"{NOTE}{secrets.token_hex(6)}" if out.key.startswith(NOTE) else out.key
+        return Delivery(game_id=game.id, key=key, chat_id=out.chat_id, topic_id=out.topic_id,
+                        revision=1, payload=out.payload, due_at=at + OWNED, updated_at=at)
+    wanted = {key: value for key, value in row.payload.items() if key != "retire"}
+    if wanted == out.payload and row.chat_id == out.chat_id and not out.fresh:
+        return None
+    payload = dict(out.payload)
+    unsent = row.revision > row.sent_revision
+    if unsent and row.payload.get("lead"):  # lines never shown yet are never dropped
+        payload["lead"] = list(dict.fromkeys([*row.payload["lead"],
+                                              *payload.get("lead", [])]))[-12:]
+    retire = list(row.payload.get("retire", [])) if unsent else []
+    if out.fresh and row.message_id is not None:
+        retire.append(row.message_id)
+        row.message_id = None
+    if retire:
+        payload["retire"] = retire
+    row.payload, row.chat_id, row.topic_id = payload, out.chat_id, out.topic_id
+    row.revision += 1
+    row.due_at, row.attempts, row.error, row.updated_at = at + OWNED, 0, None, at
+    return row

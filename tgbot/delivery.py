@@ -1,0 +1,325 @@
+"""The delivery loop: brings Telegram to what the delivery rows say each audience should see.
+
+Every command stores, with its move, what each audience should now see (storage/scene.py,
+tgbot/outbox.py). The command hands the rows it wrote to `Deliverer.push`; a sweep finds
+rows nobody is delivering (after a restart, or when their owner died). Each chat has its
+own worker, so a group at its flood limit, or one that answers 429 with a long
+`retry_after`, holds back only itself. A worker waits for its chat's budget before it
+picks what to send, then takes the newest revision of each row: a burst of presses costs
+one table edit. Failures: 429 waits `retry_after` for that chat; network errors and 5xx
+back off and retry (then the row waits for a sweep); a blocked user's prompt is parked
+until he comes back, and the group is told; a group that removed the bot pauses its
+games; a group upgraded to a supergroup moves its games to the new chat id.
+Results are written in batches (`storage.delivery.settle`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from datetime import timedelta
+from typing import Any, Protocol
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
+
+from storage import delivery as store
+from storage.clock import Clock
+from storage.models import Delivery
+from storage.scene import NOTE
+from storage.uow import UnitOfWorkFactory
+from tgbot.rate_limit import retry_seconds
+
+log = logging.getLogger(__name__)
+NETWORK_TRIES = 6
+FLUSH_WAIT_SECONDS = 2.0
+LATER = timedelta(seconds=30)
+GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
+        "message to be replied not found")
+
+
+def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup | None:
+    """Return an inline keyboard from [label, data] rows; data "https://…" makes a URL button."""
+    if not buttons:
+        return None
+    return InlineKeyboardMarkup([
+        [InlineKeyboardButton(label, url=data) if data.startswith("https://")
+         else InlineKeyboardButton(label, callback_data=data) for label, data in row]
+        for row in buttons])
+
+
+def message_text(payload: dict[str, Any]) -> str:
+    """Return a payload's message text: its lead lines, then its text."""
+    lead = payload.get("lead") or []
+    text = str(payload.get("text") or "")
+    return "\n".join([*lead, "", text]) if lead else text
+
+
+class Lifecycle(Protocol):
+    """What the service does when Telegram says a chat changed (tgbot/service.py)."""
+
+    async def unreachable(self, row: Delivery) -> None:
+        """A player's private chat refused a message (blocked, never started, not found)."""
+
+    async def removed(self, chat_id: int) -> None:
+        """The bot is no longer in a group."""
+
+    async def migrated(self, old: int, new: int) -> None:
+        """A group became a supergroup with a new id."""
+
+
+class Deliverer:
+    """Per-chat workers sending the newest wanted rendering of every pushed row."""
+
+    def __init__(self, bot: Any, uow_factory: UnitOfWorkFactory, now: Clock, *,
+                 ready_at: Callable[[int], float] | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.bot = bot
+        self.uow_factory = uow_factory
+        self.now = now
+        self.ready_at = ready_at
+        self.sleep = sleep
+        self.lifecycle: Lifecycle | None = None
+        self._queues: dict[int, dict[int, Delivery]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._results: list[store.Settled] = []
+        self._shown: dict[int, store.Settled] = {}
+        self._sending = 0
+        self._flushing: asyncio.Task[None] | None = None
+        self.sent = 0
+
+    # -- feeding the workers ----------------------------------------------------------
+    def push(self, rows: Iterable[Delivery]) -> None:
+        """Queue rows for delivery (a newer revision replaces a queued older one)."""
+        for row in rows:
+            queue = self._queues.setdefault(row.chat_id, {})
+            queued = queue.get(row.id or 0)
+            if queued is None or queued.revision <= row.revision:
+                queue[row.id or 0] = row
+            if row.chat_id not in self._workers:
+                self._workers[row.chat_id] = asyncio.create_task(self._work(row.chat_id))
+
+    async def sweep(self, *, everything: bool = False, chat_id: int | None = None) -> int:
+        """Claim the due rows nobody delivers (all pending ones when `everything`, as at
+        start-up) and queue them; return how many."""
+        rows = await store.claim_due(self.uow_factory, now=self.now, limit=500,
+                                     everything=everything, chat_id=chat_id)
+        self.push(rows)
+        return len(rows)
+
+    def pending(self, chat_id: int) -> int:
+        """Return how many rows of a chat wait in its queue (one per row at most: a newer
+        revision replaces the queued one; the row being sent is not counted)."""
+        return len(self._queues.get(chat_id) or {})
+
+    async def idle(self) -> None:
+        """Wait until every queued row was tried and every result written."""
+        while self._workers or self._results or self._flushing:
+            tasks = [*self._workers.values(), *filter(None, [self._flushing])]
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if not tasks:
+                await asyncio.sleep(0)
+
+    async def stop(self) -> None:
+        """Cancel the workers (their rows stay due in the database) and write results."""
+        for task in self._workers.values():
+            task.cancel()
+        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        self._workers.clear()
+        if self._flushing is not None:
+            await asyncio.gather(self._flushing, return_exceptions=True)
+        await self._flush()
+
+    # -- one chat ---------------------------------------------------------------------
+    async def _work(self, chat_id: int) -> None:
+        try:
+            while self._queues.get(chat_id):
+                await self._pace(chat_id)
+                queue = self._queues.get(chat_id) or {}
+                if not queue:
+                    break
+                row = self._current(queue.pop(min(queue)))
+                self._sending += 1
+                try:
+                    result = await self._deliver(row) if row is not None else None
+                finally:
+                    self._sending -= 1
+                if result is not None:
+                    self._record(result)
+        finally:
+            self._workers.pop(chat_id, None)
+            if not self._queues.get(chat_id):
+                self._queues.pop(chat_id, None)
+            elif chat_id not in self._workers and not _cancelled():  # pushed while this
+                # worker was ending (a worker cancelled by `stop` leaves its rows due instead)
+                self._workers[chat_id] = asyncio.create_task(self._work(chat_id))
+
+    def _current(self, row: Delivery) -> Delivery | None:
+        """Return the row with what this process last showed of it (a row claimed by a
+        sweep may be older than that), or None when its revision is shown already."""
+        shown = self._shown.get(row.id or 0)
+        if shown is None or shown.revision <= row.sent_revision:
+            return row
+        if shown.revision >= row.revision:
+            self._record(shown)  # clears the row's due time in the database
+            return None
+        row.sent_revision, row.message_id, row.sent_anchor = (shown.revision,
+                                                              shown.message_id, shown.anchor)
+        return row
+
+    async def _pace(self, chat_id: int) -> None:
+        """Wait until the chat's flood budget lets a message through, so that what is sent
+        is the newest revision (a burst of presses coalesces into one edit)."""
+        if self.ready_at is None:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self.ready_at(chat_id) - loop.time()
+        if wait > 0:
+            await self.sleep(wait)
+
+    async def _deliver(self, row: Delivery) -> store.Settled | None:
+        """Bring one row to Telegram, retrying what is worth retrying; return the result
+        (None: the row moved to another chat's worker)."""
+        failures = 0
+        while True:
+            try:
+                return await self._send(row)
+            except RetryAfter as error:
+                await self.sleep(retry_seconds(error))
+            except ChatMigrated as error:
+                await self._moved(row, error.new_chat_id)
+                return None
+            except Forbidden as error:
+                return await self._refused(row, str(error))
+            except BadRequest as error:
+                if "chat not found" in str(error).lower():
+                    return await self._refused(row, str(error))
+                log.warning("delivery %s (%s) refused: %s", row.id, row.key, error)
+                return self._parked(row, str(error))
+            except NetworkError as error:
+                failures += 1
+                if failures >= NETWORK_TRIES:
+                    log.info("delivery %s (%s) postponed: %s", row.id, row.key, error)
+                    return store.Settled(row.id or 0, done=False, attempts=row.attempts + 1,
+                                         retry_at=self.now() + LATER, error=str(error))
+                await self.sleep(min(30.0, 0.5 * 2 ** failures))
+            # a newer revision may have arrived while this one waited: send that instead
+            row = self._queues.get(row.chat_id, {}).pop(row.id or 0, row)
+
+    async def _send(self, row: Delivery) -> store.Settled:
+        """Send, edit or close the row's message; return the result. Raise Telegram's errors."""
+        payload, chat = row.payload, row.chat_id
+        if row.key.startswith(NOTE):
+            await self.bot.send_message(chat, message_text(payload), parse_mode=ParseMode.HTML,
+                                        message_thread_id=row.topic_id)
+            self.sent += 1
+            return store.Settled(row.id or 0, note=True)
+        if payload.get("close"):
+            if row.message_id is not None:
+                await self._strip(chat, row.message_id)
+            return store.Settled(row.id or 0, row.revision, None, None)
+        text, buttons = message_text(payload), markup(payload.get("buttons") or [])
+        anchor = payload.get("anchor")
+        fresh = row.message_id is None or (anchor is not None and row.sent_anchor is not None
+                                           and anchor != row.sent_anchor)
+        if not fresh:
+            try:
+                await self.bot.edit_message_text(text, chat_id=chat, message_id=row.message_id,
+                                                 parse_mode=ParseMode.HTML,
+                                                 reply_markup=buttons)
+                self.sent += 1
+                return store.Settled(row.id or 0, row.revision, row.message_id, anchor)
+            except BadRequest as error:
+                if "not modified" in str(error):
+                    return store.Settled(row.id or 0, row.revision, row.message_id, anchor)
+                if not any(gone in str(error).lower() for gone in GONE):
+                    raise
+        message = await self.bot.send_message(chat, text, parse_mode=ParseMode.HTML,
+                                              reply_markup=buttons,
+                                              message_thread_id=row.topic_id)
+        self.sent += 1
+        for old in {*payload.get("retire", []), row.message_id} - {None}:
+            await self._strip(chat, int(old))
+        return store.Settled(row.id or 0, row.revision, message.message_id, anchor)
+
+    async def _strip(self, chat_id: int, message_id: int) -> None:
+        """Remove an old message's buttons (best effort: an old button is refused anyway)."""
+        try:
+            await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
+                                                     reply_markup=None)
+            self.sent += 1
+        except (BadRequest, Forbidden) as error:
+            log.info("could not retire message %s: %s", message_id, error)
+
+    async def _moved(self, row: Delivery, new: int) -> None:
+        """The group became a supergroup: move its games, then deliver there."""
+        if self.lifecycle is not None:
+            await self.lifecycle.migrated(row.chat_id, new)
+        await self.sweep(everything=True, chat_id=new)
+
+    async def _refused(self, row: Delivery, error: str) -> store.Settled:
+        """A chat refused the bot: a player's private chat, or a group that removed it."""
+        if self.lifecycle is not None:
+            if row.chat_id > 0:
+                await self.lifecycle.unreachable(row)
+            else:
+                await self.lifecycle.removed(row.chat_id)
+        return self._parked(row, error)
+
+    def _parked(self, row: Delivery, error: str) -> store.Settled:
+        """Return a result that waits until the row is written again (or reopened)."""
+        return store.Settled(row.id or 0, done=False, attempts=row.attempts + 1,
+                             retry_at=None, error=error[:200])
+
+    # -- results ----------------------------------------------------------------------
+    def _record(self, result: store.Settled) -> None:
+        if result.done and not result.note:
+            if len(self._shown) > 100_000:
+                self._shown.clear()
+            self._shown[result.delivery_id] = result
+        self._results.append(result)
+        if self._flushing is None:
+            self._flushing = asyncio.create_task(self._flush_soon())
+
+    async def _flush_soon(self) -> None:
+        try:
+            # Results are bookkeeping: they wait (up to FLUSH_WAIT_SECONDS) for the other
+            # sends of the moment, so that one write records them all.
+            loop = asyncio.get_running_loop()
+            until = loop.time() + FLUSH_WAIT_SECONDS
+            await asyncio.sleep(0)
+            while self._busy() and loop.time() < until:
+                await asyncio.sleep(0.02)
+            await self._flush()
+        finally:
+            self._flushing = None
+            if self._results:
+                self._flushing = asyncio.create_task(self._flush_soon())
+
+    def _busy(self) -> bool:
+        """Return True while a send is in flight or queued and not waiting for its budget."""
+        if self._sending:
+            return True
+        if self.ready_at is None:
+            return any(self._queues.values())
+        now = asyncio.get_running_loop().time()
+        return any(queue and self.ready_at(chat) <= now for chat, queue in self._queues.items())
+
+    async def _flush(self) -> None:
+        results, self._results = self._results, []
+        with contextlib.suppress(Exception):
+            try:
+                await store.settle(self.uow_factory, results, now=self.now)
+            except Exception:
+                log.exception("could not record %d delivery results", len(results))
+                raise
+
+
+def _cancelled() -> bool:
+    """Return True when the running task is being cancelled."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+

@@ -1,0 +1,107 @@
+"""The durable inbox: no update is lost between Telegram's confirmation and its handling.
+
+Long polling confirms a batch of updates by asking for the next one, which PTB does as
+soon as it has queued the batch, so a process killed then would lose them. `InboxBot`
+stores every fetched update in the `inbox` table before returning it; each update is
+forgotten once its handler has finished (`Inbox.handled`, batched), and at start-up the
+updates still stored are handled first (`Inbox.replay`). Handling is idempotent where it
+matters: a press carries its game version, so a replayed press is refused as outdated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from telegram import Update
+from telegram.ext import ExtBot
+
+from storage.clock import Clock
+from storage.models import InboxUpdate
+from storage.uow import UnitOfWorkFactory
+
+log = logging.getLogger(__name__)
+FORGET_AFTER_SECONDS = 1.0
+
+
+class Inbox:
+    """Stores fetched updates until handled; replays the unhandled ones at start-up."""
+
+    def __init__(self, uow_factory: UnitOfWorkFactory | None, now: Clock) -> None:
+        self.uow_factory = uow_factory
+        self.now = now
+        self._handled: set[int] = set()
+        self._forgetting: asyncio.Task[None] | None = None
+
+    async def store(self, updates: Sequence[Update]) -> None:
+        """Store updates just fetched (and forget those handled meanwhile), in one commit."""
+        handled, self._handled = self._handled, set()
+        at = self.now()
+        assert self.uow_factory is not None
+        async with self.uow_factory() as uow:
+            await uow.inbox.add_many(updates=[
+                InboxUpdate(update_id=update.update_id, payload=update.to_dict(),
+                            received_at=at)
+                for update in updates if update.update_id not in handled])
+            for update_id in handled:
+                await uow.inbox.remove(update_id=update_id)
+            await uow.commit()
+
+    async def handled(self, update: object) -> None:
+        """Note that an update's handler finished; it is forgotten within a second."""
+        if not isinstance(update, Update):
+            return
+        self._handled.add(update.update_id)
+        if self._forgetting is None:
+            self._forgetting = asyncio.create_task(self._forget_soon())
+
+    async def _forget_soon(self) -> None:
+        try:
+            await asyncio.sleep(FORGET_AFTER_SECONDS)
+            await self.flush()
+        finally:
+            self._forgetting = None
+
+    async def flush(self) -> None:
+        """Forget every handled update now."""
+        handled, self._handled = self._handled, set()
+        if not handled or self.uow_factory is None:
+            return
+        try:
+            async with self.uow_factory() as uow:
+                for update_id in handled:
+                    await uow.inbox.remove(update_id=update_id)
+                await uow.commit()
+        except Exception:  # they stay stored: replayed once more after a restart
+            log.exception("could not forget %d handled updates", len(handled))
+
+    async def replay(self, application: Any) -> int:
+        """Queue the stored updates (those a previous run did not finish); return how many."""
+        assert self.uow_factory is not None
+        async with self.uow_factory() as uow:
+            stored = list(await uow.inbox.list())
+        for row in stored:
+            update = Update.de_json(row.payload, application.bot)
+            if update is not None:
+                await application.update_queue.put(update)
+        if stored:
+            log.info("replaying %d updates a previous run did not finish", len(stored))
+        return len(stored)
+
+
+class InboxBot(ExtBot[Any]):
+    """An ExtBot whose `get_updates` stores what it fetched before PTB confirms it."""
+
+    def __init__(self, *args: Any, inbox: Inbox, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        with self._unfrozen():
+            self.inbox = inbox
+
+    async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
+        """Return the next updates, stored in the inbox first (once storage is open)."""
+        updates = await super().get_updates(*args, **kwargs)
+        if updates and self.inbox.uow_factory is not None:
+            await self.inbox.store(updates)
+        return updates

@@ -1,0 +1,134 @@
+"""Telegram's chat lifecycle: blocked and unblocked players, groups that remove the bot or
+become supergroups.
+
+- A player's private chat refuses a message (blocked, never started, "chat not found"):
+  the row waits, the group is told by name (nothing secret) how to get the prompt back;
+  when the player unblocks or sends /start, every undelivered message is sent anew.
+- The bot is removed from a group: its running games pause (clocks stop, time left kept);
+  added back, they resume and the table is posted anew. A game paused longer than
+  `PAUSE_LIMIT` is ended.
+- A group upgraded to a supergroup: its games, settings and delivery rows move to the
+  new chat id.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from telegram import Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from storage import delivery as store
+from storage import lobby
+from storage.errors import StorageError
+from storage.models import Delivery
+from tgbot.context import services
+from tgbot.delivery import Deliverer
+from tgbot.service import GameService
+
+log = logging.getLogger(__name__)
+PAUSE_LIMIT = timedelta(days=30)
+IN = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+class ChatLifecycle:
+    """What the service does when Telegram says a chat changed."""
+
+    def __init__(self, games: GameService, deliverer: Deliverer) -> None:
+        self.games = games
+        self.deliverer = deliverer
+
+    async def unreachable(self, row: Delivery) -> None:
+        """A player's private chat refused a message (his prompt, or a secret dealt): note
+        that the bot cannot write to him, and tell the group once, by name, how to fix it."""
+        user = await lobby.get_user(self.games.uow_factory, user_id=row.chat_id)
+        if user is None or not user.can_dm:
+            return  # already known: the group was told
+        await lobby.upsert_user(self.games.uow_factory, user_id=user.id,
+                                display_name=user.display_name, language=None,
+                                can_dm=False, now=self.games.now)
+        try:
+            await self.games.refresh(row.game_id, unreachable=user.id)
+        except StorageError as error:
+            log.info("could not tell game %s about an unreachable player: %s",
+                     row.game_id, error)
+
+    async def reachable(self, user_id: int) -> None:
+        """A player opened (or unblocked) the private chat: send every message he missed,
+        and his live prompts anew."""
+        rows = await store.reopen_chat(self.games.uow_factory, chat_id=user_id,
+                                       now=self.games.now)
+        self.deliverer.push(rows)
+
+    async def removed(self, chat_id: int) -> None:
+        """The bot left or was removed from a group: pause its running games."""
+        paused = await store.pause_chat(self.games.uow_factory, chat_id=chat_id,
+                                        now=self.games.now)
+        if paused:
+            log.info("chat %s removed the bot: games %s paused", chat_id, paused)
+
+    async def readded(self, chat_id: int) -> None:
+        """The bot is back in a group: resume its paused games and post their tables."""
+        resumed = await store.resume_chat(self.games.uow_factory, chat_id=chat_id,
+                                          now=self.games.now)
+        for game_id in resumed:
+            played = await self.games.refresh(game_id, fresh=True)
+            if played.table.game.deadline_at is not None and self.games.wake is not None:
+                self.games.wake(played.table.game.deadline_at)
+        await self.deliverer.sweep(everything=True, chat_id=chat_id)
+
+    async def migrated(self, old: int, new: int) -> None:
+        """A group became a supergroup: move its games and rows to the new id."""
+        moved = await store.migrate_chat(self.games.uow_factory, old=old, new=new,
+                                         now=self.games.now)
+        if moved:
+            log.info("chat %s became %s: games %s moved", old, new, moved)
+        await self.deliverer.sweep(everything=True, chat_id=new)
+
+    async def expire_paused(self) -> None:
+        """End the games paused for longer than PAUSE_LIMIT."""
+        await store.abort_paused(self.games.uow_factory, now=self.games.now,
+                                 older_than=PAUSE_LIMIT)
+
+
+def _lifecycle(context: ContextTypes.DEFAULT_TYPE) -> ChatLifecycle:
+    found = services(context).lifecycle
+    assert isinstance(found, ChatLifecycle)
+    return found
+
+
+async def member_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The bot's own membership changed: a user (un)blocked it, or a group removed or
+    re-added it."""
+    change = update.my_chat_member
+    if change is None:
+        return
+    was_in = change.old_chat_member.status in IN
+    now_in = change.new_chat_member.status in IN
+    if was_in == now_in:
+        return
+    lifecycle = _lifecycle(context)
+    if change.chat.type == ChatType.PRIVATE:
+        if now_in:
+            await lobby.upsert_user(lifecycle.games.uow_factory, user_id=change.chat.id,
+                                    display_name=change.from_user.full_name[:64],
+                                    language=None, can_dm=True, now=lifecycle.games.now)
+            await lifecycle.reachable(change.chat.id)
+        return
+    if now_in:
+        await lifecycle.readded(change.chat.id)
+    else:
+        await lifecycle.removed(change.chat.id)
+
+
+async def migration_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Telegram's service message of a group upgraded to a supergroup."""
+    message = update.effective_message
+    if message is None:
+        return
+    if message.migrate_to_chat_id:
+        await _lifecycle(context).migrated(message.chat.id, message.migrate_to_chat_id)
+    elif message.migrate_from_chat_id:
+        await _lifecycle(context).migrated(message.migrate_from_chat_id, message.chat.id)

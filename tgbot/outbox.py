@@ -1,0 +1,268 @@
+"""What each audience should see after a command: the storage outbox hook.
+
+`Outbox(scene)` renders a game scene (storage/scene.py) into `Outbound` rows: the group's
+lobby or table message, each seat's live private prompt, and one-off notes (secrets dealt
+by DM, reminders, a timeout or a takeover line). It runs inside the command's unit of
+work, so the move and what everyone should see are stored together; `tgbot/delivery.py`
+brings Telegram to it. Everything game-specific comes from the game's front.
+
+A table payload holds `text`, `buttons`, `anchor` (bumped when a turn starts or the game
+ends: the table is then posted as a new message), `lead` (lines opening that message)
+and `recent` (the public events of the current turn, as JSON, so the recent lines never
+need a replay of the log). A prompt payload holds `text` and `buttons`, or `close` (strip
+the live prompt of its buttons and forget it).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from core.engine.protocol import Event
+from storage.models import GameStatus
+from storage.scene import NOTE, Outbound, Scene
+from tgbot.callbacks import mine_data
+from tgbot.i18n import DEFAULT_LANGUAGE, t
+from tgbot.render.front import GameFront, front_for
+from tgbot.render.lobby import lobby as render_lobby
+from tgbot.render.rendered import Buttons
+
+RECENT_LINES = 8
+RECENT_EVENTS = 40
+TABLE, LOBBY = "table", "lobby"
+CLOSE: dict[str, Any] = {"close": True}
+Json = dict[str, Any]
+
+
+def prompt_key(seat: int) -> str:
+    """Return the delivery key of a seat's live private prompt."""
+    return f"prompt:{seat}"
+
+
+def rows(buttons: Buttons) -> list[list[list[str]]]:
+    """Return button rows as JSON lists ([[label, data], ...] per row)."""
+    return [[[label, data] for label, data in row] for row in buttons]
+
+
+def names_of(scene: Scene) -> list[str]:
+    """Return the names the table shows for its seats (🤖 marks a bot's)."""
+    names = []
+    for row in scene.seats:
+        user = scene.users.get(row.user_id) if row.user_id is not None else None
+        if user is None:
+            names.append(f"🤖 {row.seat + 1}" if row.user_id is None else str(row.user_id))
+            continue
+        names.append(f"🤖 {user.display_name}" if row.is_bot else user.display_name)
+    return names
+
+
+def chat_language(scene: Scene) -> str:
+    """Return the language of the game's group."""
+    return scene.chat.language if scene.chat is not None else DEFAULT_LANGUAGE
+
+
+def user_language(scene: Scene, user_id: int) -> str:
+    """Return a seated user's language (the default when unknown)."""
+    user = scene.users.get(user_id)
+    return user.language if user is not None and user.language else DEFAULT_LANGUAGE
+
+
+def when(moment: datetime | None) -> str:
+    """Return a deadline as short UTC text."""
+    return moment.strftime("%d/%m %H:%M") if moment is not None else "—"
+
+
+class Outbox:
+    """Renders scenes into outbound rows; `join_url` makes a lobby's deep link."""
+
+    def __init__(self, join_url: Callable[[int], str]) -> None:
+        self.join_url = join_url
+
+    def __call__(self, scene: Scene) -> list[Outbound]:
+        """Return what every audience of the scene's game should now see."""
+        game = scene.game
+        if game.status is GameStatus.LOBBY:
+            return [self.lobby(scene)]
+        out = [Outbound(key, row.chat_id, CLOSE) for key, row in scene.deliveries.items()
+               if (key == LOBBY or (key != TABLE and not key.startswith(NOTE)
+                                    and (game.status is GameStatus.ABORTED
+                                         or scene.state is None)))
+               and row.payload != CLOSE]
+        if game.status is GameStatus.ABORTED or scene.state is None:
+            if TABLE in scene.deliveries:
+                out.append(self.closed_table(scene))
+            return out
+        out.extend(self.private_events(scene))
+        out.extend(self.reminders(scene))
+        out.extend(self.unreachable(scene))
+        out.append(self.table(scene))
+        out.extend(self.prompts(scene))
+        return out
+
+    # -- the lobby --------------------------------------------------------------------
+    def lobby(self, scene: Scene) -> Outbound:
+        """Return the lobby message (options shown when the scene's notes ask)."""
+        from tgbot.deadlines import timers_of
+
+        game = scene.game
+        assert game.id is not None
+        rendered = render_lobby(chat_language(scene), front=front_for(game.kind),
+                                game_id=game.id, names=names_of(scene), options=game.options,
+                                turn_seconds=timers_of(game).turn_seconds,
+                                max_players=scene.engine.max_players,
+                                join_url=self.join_url(game.id),
+                                show_options=bool(scene.notes.get("options")))
+        return Outbound(LOBBY, game.chat_id, {"text": rendered.text,
+                                              "buttons": rows(rendered.buttons)},
+                        topic_id=game.topic_id, fresh=bool(scene.notes.get("fresh")))
+
+    # -- the group table --------------------------------------------------------------
+    def table(self, scene: Scene) -> Outbound:
+        """Return the group table: the view, this turn's lines, whom it waits for, buttons."""
+        game, engine, state = scene.game, scene.engine, scene.state
+        assert game.id is not None
+        front = front_for(game.kind)
+        language, names = chat_language(scene), names_of(scene)
+        view = engine.view_json(engine.view(state, None))
+        previous = scene.deliveries.get(TABLE)
+        before = previous.payload if previous is not None else {}
+        public = [e.to_json() for e in scene.events if e.visible_to(None)]
+        starts = [i for i, e in enumerate(public) if front.is_turn_start(e)]
+        over = engine.outcome(state) is not None
+        new_turn = over or bool(starts)
+        recent = (public[starts[-1]:] if starts
+                  else [*before.get("recent", []), *public])[-RECENT_EVENTS:]
+        lines = [line for e in recent
+                 if (line := front.event_line(language, e, names, view))][-RECENT_LINES:]
+        text = front.table_text(language, view, names, lines)
+        text += "\n\n" + front.waiting_line(language, view, names)
+        buttons: Buttons = ()
+        if not over:
+            seat, legal = front.group_prompt(engine, state)
+            if seat is not None and legal:
+                keep = scene.notes.get("keep")
+                buttons = front.prompt_buttons(language, view, legal, names, game.id,
+                                               None if keep is None else frozenset(keep))
+            buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
+        lead = self.timeout_lines(scene, language, names)
+        if new_turn:
+            # What ended the last turn opens the new message; if the last turn's table was
+            # never shown (its edits were coalesced away), all of that turn's lines do.
+            ended = public[:starts[-1]] if starts else public
+            unseen = previous is not None and previous.revision > previous.sent_revision
+            carried = [*before.get("recent", []), *ended] if unseen else \
+                [e for e in ended if front.is_headline(e)]
+            lead += [line for e in carried
+                     if (line := front.event_line(language, e, names, view))]
+        anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
+        payload: Json = {"text": text, "buttons": rows(buttons), "anchor": anchor,
+                         "recent": recent}
+        if lead:
+            payload["lead"] = lead
+        return Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id,
+                        fresh=bool(scene.notes.get("fresh")))
+
+    def closed_table(self, scene: Scene) -> Outbound:
+        """Return the table of an ended or cancelled game without its buttons."""
+        row = scene.deliveries[TABLE]
+        payload = {key: value for key, value in row.payload.items() if key != "buttons"}
+        return Outbound(TABLE, row.chat_id, {**payload, "buttons": []}, topic_id=row.topic_id)
+
+    def timeout_lines(self, scene: Scene, language: str, names: Sequence[str]) -> list[str]:
+        """Return the lines about this command's timeouts and bot takeovers."""
+        lines = []
+        for seat in scene.notes.get("timeouts", []):
+            name = html.escape(names[seat].removeprefix("🤖 "))
+            lines.append(t(language, "⏰ Time is up for {name}: the default move was played.",
+                           name=name))
+        for seat in scene.notes.get("taken_over", []):
+            name = html.escape(names[seat].removeprefix("🤖 "))
+            lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
+                                     "back.", name=name))
+        return lines
+
+    # -- private messages -------------------------------------------------------------
+    def private_events(self, scene: Scene) -> list[Outbound]:
+        """Return the DMs of the secrets this command dealt (the front says which, to whom)."""
+        front = front_for(scene.game.kind)
+        out = []
+        for event in scene.events:
+            out.extend(self._dm_event(scene, front, event))
+        return out
+
+    def _dm_event(self, scene: Scene, front: GameFront, event: Event) -> list[Outbound]:
+        data = event.to_json()
+        out = []
+        for seat in front.dm_seats(data):
+            user = scene.user_of(seat)
+            if user is None:
+                continue
+            for text in front.private_event_texts(user_language(scene, user), data):
+                out.append(Outbound(NOTE, user, {"text": text}))
+        return out
+
+    def prompts(self, scene: Scene) -> list[Outbound]:
+        """Return each seat's live private prompt; close those no longer owed."""
+        game, engine, state = scene.game, scene.engine, scene.state
+        assert game.id is not None
+        front = front_for(game.kind)
+        owed = front.private_prompts(engine, state) if engine.outcome(state) is None else {}
+        names = names_of(scene)
+        fresh_seat = scene.notes.get("prompt_for")
+        out = []
+        for seat, legal in owed.items():
+            user = scene.user_of(seat)
+            if user is None:
+                continue
+            language = user_language(scene, user)
+            view = engine.view_json(engine.view(state, seat))
+            text = front.private_prompt_text(language, view, names)
+            buttons = front.prompt_buttons(language, view, legal, names, game.id)
+            out.append(Outbound(prompt_key(seat), user, {"text": text, "buttons": rows(buttons)},
+                                fresh=fresh_seat == seat))
+        for key, row in scene.deliveries.items():
+            if key.startswith("prompt:") and int(key.split(":")[1]) not in owed \
+                    and row.payload != CLOSE:
+                out.append(Outbound(key, row.chat_id, CLOSE))
+        return out
+
+    def unreachable(self, scene: Scene) -> list[Outbound]:
+        """Return the group note for a player (the user id in the notes) whose private chat
+        refused a message."""
+        user = scene.notes.get("unreachable")
+        seat = None if user is None else scene.seat_of(user)
+        if seat is None:
+            return []
+        game = scene.game
+        name = html.escape(names_of(scene)[seat].removeprefix("🤖 "))
+        link = self.join_url(game.id or 0).split("?")[0]
+        return [Outbound(NOTE, game.chat_id, {"text": t(
+            chat_language(scene), "📭 {name}: I cannot write to you in private. Open "
+            '<a href="{link}">a chat with me</a> and press Start to get your prompt.',
+            name=name, link=link)}, topic_id=game.topic_id)]
+
+    def reminders(self, scene: Scene) -> list[Outbound]:
+        """Return the reminder DMs, and the group mention once per turn, a reminder asks."""
+        owed = scene.notes.get("remind")
+        if not owed:
+            return []
+        game = scene.game
+        out = []
+        for seat in owed:
+            user = scene.user_of(seat)
+            if user is None:
+                continue
+            out.append(Outbound(NOTE, user, {"text": t(
+                user_language(scene, user),
+                "⏳ Your move is waiting in your game (deadline: {due} UTC).",
+                due=when(game.deadline_at))}))
+        if scene.notes.get("mention"):
+            names = names_of(scene)
+            mentions = ", ".join(f'<a href="tg://user?id={scene.user_of(s)}">'
+                                 f"{html.escape(names[s])}</a>" for s in owed)
+            out.append(Outbound(NOTE, game.chat_id, {"text": t(
+                chat_language(scene), "⏳ {names}: your move is waiting (deadline: {due} UTC).",
+                names=mentions, due=when(game.deadline_at))}, topic_id=game.topic_id))
+        return out
