@@ -77,9 +77,13 @@ class Normaliser:
 
     def __init__(self) -> None:
         self.ids: dict[tuple[str, str], int] = {}
+        self.counts: dict[str, int] = {}
 
     def message_id(self, chat: str, value: Any) -> int:
-        return self.ids.setdefault((chat, str(value)), len(self.ids))
+        if (chat, str(value)) not in self.ids:
+            self.ids[(chat, str(value))] = self.counts.get(chat, 0)
+            self.counts[chat] = self.counts.get(chat, 0) + 1
+        return self.ids[(chat, str(value))]
 
     def request(self, method: str, params: dict[str, Any], status: int, response: Any,
                 at: float) -> str:
@@ -97,7 +101,10 @@ class Normaliser:
 def _observed(bot: SilentBot, start: int, hidden_chat: int, normaliser: Normaliser) -> list[str]:
     """Return the requests from `start` on that someone other than the holder could see."""
     seen = []
-    for request in bot.api.requests[start:]:
+    # Chats are delivered concurrently: what a person can see is the order within each
+    # chat, so the requests are compared chat by chat (each chat's order kept).
+    requests = sorted(bot.api.requests[start:], key=lambda r: str(r.params.get("chat_id")))
+    for request in requests:
         if request.method.lower() in SILENT_METHODS:
             continue
         if str(request.params.get("chat_id")) == str(hidden_chat):
