@@ -142,12 +142,13 @@ def write_step(game: Game, engine: AnyGame, step: Step[Any], at: datetime) -> Ou
     return outcome
 
 
-async def load_scene(uow: UnitOfWork, game_id: int) -> Scene:
-    """Return the game (row-locked) with its seats, users, chat and deliveries.
+async def load_scene(uow: UnitOfWork, game_id: int, *, lock: bool = True) -> Scene:
+    """Return the game (row-locked unless only read: `lock` False) with its seats, users,
+    chat and deliveries.
 
     Raise GameNotFound; CorruptGame for an unreadable snapshot.
     """
-    game = await uow.games.get(game_id=game_id, lock=True)
+    game = await uow.games.get(game_id=game_id, lock=lock)
     scenes = await _scenes(uow, [game])
     return scenes[0]
 

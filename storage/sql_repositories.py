@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Table, bindparam, case, delete, insert, update
 from sqlalchemy import select as core_select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import configure_mappers
 from sqlalchemy.orm.instrumentation import manager_of_class
@@ -57,8 +58,11 @@ SAVE_SEAT = update(SEATS).where(SEATS.c.game_id == bindparam("key_game"),
 APPEND_ACTION = insert(ACTIONS)
 ACTION_FIELDS = ("game_id", "version", "seat", "action", "actor", "applied_at", "events")
 USERS: Table = User.__table__  # type: ignore[attr-defined]
+CHATS: Table = Chat.__table__  # type: ignore[attr-defined]
+CHATS_BY_IDS = core_select(CHATS).where(CHATS.c.id.in_(bindparam("key_ids", expanding=True)))
 USERS_BY_IDS = core_select(USERS).where(USERS.c.id.in_(bindparam("key_ids", expanding=True)))
 DELIVERIES: Table = Delivery.__table__  # type: ignore[attr-defined]
+INBOX: Table = InboxUpdate.__table__  # type: ignore[attr-defined]
 DELIVERY_FIELDS = ("game_id", "key", "chat_id", "topic_id", "revision", "payload",
                    "sent_revision", "message_id", "sent_anchor", "due_at", "attempts", "error",
                    "updated_at")
@@ -129,9 +133,9 @@ class SqlChats:
         """Return the stored chats among these ids, by id."""
         if not chat_ids:
             return []
-        statement = select(Chat).where(col(Chat.id).in_(sorted(set(chat_ids))))
-        rows = _detached(self._session, (await self._session.exec(statement)).all())
-        return sorted(rows, key=lambda chat: chat.id)
+        connection = await self._session.connection()
+        rows = await connection.execute(CHATS_BY_IDS, {"key_ids": sorted(set(chat_ids))})
+        return sorted((_row(Chat, row) for row in rows.mappings()), key=lambda chat: chat.id)
 
     async def add(self, *, chat: Chat) -> Chat:
         """Insert a chat and return it."""
@@ -458,13 +462,14 @@ class SqlInbox:
         self._session = session
 
     async def add_many(self, *, updates: Sequence[InboxUpdate]) -> None:
-        """Store received updates; one already stored is kept."""
-        known = set((await self._session.exec(select(col(InboxUpdate.update_id)).where(
-            col(InboxUpdate.update_id).in_([u.update_id for u in updates])))).all())
-        for update_row in updates:
-            if update_row.update_id not in known:
-                self._session.add(update_row)
-        await self._session.flush()
+        """Store received updates (one statement); one already stored is kept."""
+        if not updates:
+            return
+        connection = await self._session.connection()
+        dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(INBOX).on_conflict_do_nothing(index_elements=["update_id"])
+        await connection.execute(statement, [
+            _values(update, "update_id", "payload", "received_at") for update in updates])
 
     async def list(self) -> Sequence[InboxUpdate]:
         """Return the stored updates by update id."""

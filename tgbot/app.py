@@ -98,7 +98,9 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     Production passes neither (the wall clock in UTC, random seeds).
     """
 
-    limiter = ChatRateLimiter(group_per_minute=settings.group_messages_per_minute)
+    # A handler's reply is retried after a 429 (twice, waiting only its chat); the delivery
+    # loop's sends too, then it retries on its own.
+    limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute)
     inbox = Inbox(None, now)  # storage opens in post_init
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),

@@ -14,7 +14,7 @@ become supergroups.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
@@ -30,6 +30,7 @@ from tgbot.service import GameService
 
 log = logging.getLogger(__name__)
 PAUSE_LIMIT = timedelta(days=30)
+EXPIRY_CHECK = timedelta(hours=1)
 IN = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
@@ -39,6 +40,7 @@ class ChatLifecycle:
     def __init__(self, games: GameService, deliverer: Deliverer) -> None:
         self.games = games
         self.deliverer = deliverer
+        self._expired_at: datetime | None = None
 
     async def unreachable(self, row: Delivery) -> None:
         """A player's private chat refused a message (his prompt, or a secret dealt): note
@@ -88,7 +90,11 @@ class ChatLifecycle:
         await self.deliverer.sweep(everything=True, chat_id=new)
 
     async def expire_paused(self) -> None:
-        """End the games paused for longer than PAUSE_LIMIT."""
+        """End the games paused for longer than PAUSE_LIMIT (looked at once an hour)."""
+        at = self.games.now()
+        if self._expired_at is not None and at - self._expired_at < EXPIRY_CHECK:
+            return
+        self._expired_at = at
         await store.abort_paused(self.games.uow_factory, now=self.games.now,
                                  older_than=PAUSE_LIMIT)
 

@@ -127,7 +127,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         self.max_retries, self._clock, self._sleep = max_retries, clock, sleep
         self._group_limit, self._chat_rate, self._chat_burst = (
             group_per_minute, chat_per_second, chat_burst)
-        self._global = Window(overall_per_second, 1.0)
+        self._global = Window(overall_per_second, SAFETY)
         self._chats: dict[ChatId, _Chat] = {}
         self._next_sweep = 0.0
 
@@ -195,14 +195,17 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         raise AssertionError("unreachable")
 
     async def _turn(self, chat: _Chat | None) -> None:
-        """Wait until the global budget (and the chat's, if given) allows one call; take it."""
+        """Wait until a message's budgets (the overall one and its chat's) allow it; take
+        them. Other calls (a callback answer, an admin check) wait for nothing: Telegram's
+        30 a second is about messages, and a press's answer must never queue behind edits."""
+        if chat is None:
+            return
         while True:
             now = self.now()
-            ready = max(self._global.ready_at(now), chat.ready_at(now) if chat else now)
+            ready = max(self._global.ready_at(now), chat.ready_at(now))
             if ready <= now:
                 self._global.take(now)
-                if chat is not None:
-                    chat.take(now)
+                chat.take(now)
                 return
             await self._sleep(ready - now)
 

@@ -156,7 +156,7 @@ class GameService:
     async def table(self, game_id: int) -> Table:
         """Return a game with its seats, names and (once dealt) engine state (a read)."""
         async with self.uow_factory() as uow:
-            return Table.of(await load_scene(uow, game_id))
+            return Table.of(await load_scene(uow, game_id, lock=False))
 
     async def bot_seats(self, game_id: int) -> set[int]:
         """Return the seats a bot plays in a game now."""
