@@ -9,7 +9,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from storage import lobby
+from storage import lobby, profiles
 from storage.commands import Player
 from storage.models import Game, GameStatus
 from tgbot.delivery import Deliverer
@@ -85,14 +85,14 @@ def forget_user(context: ContextTypes.DEFAULT_TYPE, user_id: int) -> None:
 
 
 async def _stored_language(found: Services, user: Any, name: str, can_dm: bool | None) -> str:
-    stored = await lobby.upsert_user(found.games.uow_factory, user_id=user.id,
+    stored = await profiles.upsert_user(found.games.uow_factory, user_id=user.id,
                                      display_name=name, language=None, can_dm=can_dm,
                                      now=found.games.now)
     if stored.language is not None:
         return stored.language
     language = pick_language(user.language_code)
     if user.language_code:
-        await lobby.set_user_language(found.games.uow_factory, user_id=user.id,
+        await profiles.set_user_language(found.games.uow_factory, user_id=user.id,
                                       language=language, now=found.games.now)
     return language
 
@@ -129,5 +129,5 @@ def topic_of(update: Update) -> int | None:
 async def chat_language(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:
     """Return a chat's language."""
     games = services(context).games
-    chat = await lobby.get_or_create_chat(games.uow_factory, chat_id=chat_id, now=games.now)
+    chat = await profiles.get_or_create_chat(games.uow_factory, chat_id=chat_id, now=games.now)
     return chat.language

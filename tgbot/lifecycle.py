@@ -21,7 +21,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from storage import delivery as store
-from storage import lobby
+from storage import profiles
 from storage.errors import StorageError
 from storage.models import Delivery
 from tgbot.context import services
@@ -45,10 +45,10 @@ class ChatLifecycle:
     async def unreachable(self, row: Delivery) -> None:
         """A player's private chat refused a message (his prompt, or a secret dealt): note
         that the bot cannot write to him, and tell the group once, by name, how to fix it."""
-        user = await lobby.get_user(self.games.uow_factory, user_id=row.chat_id)
+        user = await profiles.get_user(self.games.uow_factory, user_id=row.chat_id)
         if user is None or not user.can_dm:
             return  # already known: the group was told
-        await lobby.upsert_user(self.games.uow_factory, user_id=user.id,
+        await profiles.upsert_user(self.games.uow_factory, user_id=user.id,
                                 display_name=user.display_name, language=None,
                                 can_dm=False, now=self.games.now)
         try:
@@ -118,7 +118,7 @@ async def member_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     lifecycle = _lifecycle(context)
     if change.chat.type == ChatType.PRIVATE:
         if now_in:
-            await lobby.upsert_user(lifecycle.games.uow_factory, user_id=change.chat.id,
+            await profiles.upsert_user(lifecycle.games.uow_factory, user_id=change.chat.id,
                                     display_name=change.from_user.full_name[:64],
                                     language=None, can_dm=True, now=lifecycle.games.now)
             await lifecycle.reachable(change.chat.id)

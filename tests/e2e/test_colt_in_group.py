@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from core.colt_express.ids import card_kind
-from storage import lobby
+from storage import lobby, profiles
 from storage.commands import logged_step
 from storage.models import ActorKind, GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
@@ -360,7 +360,7 @@ async def _assert_group_secrecy(table: Table, game_id: int) -> None:
             assert entry.removeprefix("👉") == f"{card.index + 1}.{names[card.seat]} 🂠", (
                 card, pile)
         owner = next(u for u in table.users if u.id == current.user_of(card.seat))
-        stored = await lobby.get_user(table.services.games.uow_factory, user_id=owner.id)
+        stored = await profiles.get_user(table.services.games.uow_factory, user_id=owner.id)
         language = stored.language if stored is not None and stored.language else "pt-BR"
         mine = t(language, "🂠 Your face-down cards: {cards}").split("{")[0]
         hand = t(language, "🂠 Your hand: {cards}").split("{")[0]

@@ -155,6 +155,7 @@ async def open_table(bot: SilentBot, *, strikes: int, modules: tuple[str, ...] =
                            .startswith("✅"))
     users[0].press_button(lobby_message, t(LANGUAGE, "▶️ Start"))
     await bot.wait(lambda: any("m:" in str(m.reply_markup) for m in bot.group_messages()))
+    await bot.services.deliverer.idle()  # the secrets dealt have all been sent too
     game = await lobby.active_game(bot.services.games.uow_factory, chat_id=group.id,
                                    topic_id=None)
     assert game is not None

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from core.engine.errors import GameOver
-from storage import delivery, lobby
+from storage import delivery, lobby, profiles
 from storage.commands import Player, play, run_command
 from storage.deadlines import claim_due_deadlines, play_timeouts, set_times
 from storage.models import ActorKind, Chat, Delivery, GameStatus
@@ -218,7 +218,7 @@ async def test_migrate_chat_keeps_an_existing_new_chat(backend: Backend) -> None
         await uow.chats.add(chat=Chat(id=-77, language="it", created_at=clock()))
         await uow.commit()
     assert await delivery.migrate_chat(backend.uow, old=GROUP, new=-77, now=clock) == [game_id]
-    assert (await lobby.get_or_create_chat(backend.uow, chat_id=-77, now=clock)).language == \
+    assert (await profiles.get_or_create_chat(backend.uow, chat_id=-77, now=clock)).language == \
         "it"
 
 

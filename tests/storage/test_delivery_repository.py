@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from storage.clock import Clock
 from storage.models import Delivery, InboxUpdate
-from tests.storage.conftest import Backend
+from tests.storage.conftest import SQL_BACKENDS, Backend
 from tests.storage.play import new_game
 
 T0 = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
@@ -81,9 +81,8 @@ async def test_rows_are_written_and_read_by_game_and_chat(
     assert len(await _of_game(backend, first)) == 2
 
 
+@pytest.mark.parametrize("backend", SQL_BACKENDS, indirect=True)  # the fake trusts merge
 async def test_a_game_has_one_row_per_key(backend: Backend, clock: Clock) -> None:
-    if backend.name == "memory":
-        pytest.skip("the fake trusts its callers (scene.merge keeps one row per key)")
     game_id = await new_game(backend.uow, clock)
     await _write(backend, _row(game_id, "table", -1))
     with pytest.raises(IntegrityError):
@@ -137,10 +136,10 @@ async def test_a_claimed_row_is_leased_and_not_claimed_twice(
         [("a", _seconds(130)), ("b", _seconds(130))]
 
 
+# Row locks (SKIP LOCKED) are PostgreSQL's; SQLite's units of work take turns instead.
+@pytest.mark.parametrize("backend", SQL_BACKENDS[1:], indirect=True)
 async def test_an_uncommitted_claim_is_skipped_not_waited_for(
         backend: Backend, clock: Clock) -> None:
-    if backend.name != "postgres":
-        pytest.skip("row locks (SKIP LOCKED) are PostgreSQL's; SQLite's units take turns")
     game_id = await new_game(backend.uow, clock)
     first, second = await _write(backend, _row(game_id, "a", -1, due=_seconds(1)),
                                  _row(game_id, "b", -1, due=_seconds(1)))

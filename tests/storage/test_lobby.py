@@ -10,7 +10,7 @@ import pytest
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from storage import lobby
+from storage import lobby, profiles
 from storage.clock import Clock
 from storage.commands import Player, apply_action
 from storage.errors import (
@@ -361,40 +361,40 @@ async def test_start_game_lets_bots_follow_and_writes_the_outbox(
 
 async def test_upsert_user_keeps_what_is_not_given(backend: Backend, clock: Clock) -> None:
     uow = backend.uow
-    made = await lobby.upsert_user(
+    made = await profiles.upsert_user(
         uow, user_id=7, display_name="Ana", language=None, can_dm=True, now=clock
     )
     assert (made.id, made.display_name, made.language, made.can_dm) == (7, "Ana", None, True)
-    kept = await lobby.upsert_user(
+    kept = await profiles.upsert_user(
         uow, user_id=7, display_name="Ana B", language="en", can_dm=None, now=clock
     )
     assert (kept.display_name, kept.language, kept.can_dm) == ("Ana B", "en", True)
-    await lobby.upsert_user(
+    await profiles.upsert_user(
         uow, user_id=7, display_name="Ana B", language=None, can_dm=False, now=clock
     )
-    stored = await lobby.get_user(uow, user_id=7)
+    stored = await profiles.get_user(uow, user_id=7)
     assert stored is not None
     assert (stored.display_name, stored.language, stored.can_dm) == ("Ana B", "en", False)
     assert stored.created_at == made.created_at
 
-    long = await lobby.upsert_user(
+    long = await profiles.upsert_user(
         uow, user_id=8, display_name="x" * 200, language=None, can_dm=None, now=clock
     )
     assert (len(long.display_name), long.can_dm) == (128, False)
     with pytest.raises(ValueError, match="language"):
-        await lobby.upsert_user(
+        await profiles.upsert_user(
             uow, user_id=8, display_name="x", language="y" * 17, can_dm=None, now=clock
         )
 
-    await lobby.set_user_language(uow, user_id=7, language="pt-BR", now=clock)
-    await lobby.set_user_language(uow, user_id=9, language="es", now=clock)  # unknown: stored
+    await profiles.set_user_language(uow, user_id=7, language="pt-BR", now=clock)
+    await profiles.set_user_language(uow, user_id=9, language="es", now=clock)  # unknown: stored
     assert [
         (u.language if u else None)
-        for u in [await lobby.get_user(uow, user_id=i) for i in (7, 8, 9)]
+        for u in [await profiles.get_user(uow, user_id=i) for i in (7, 8, 9)]
     ] == ["pt-BR", None, "es"]
-    await lobby.set_user_language(uow, user_id=7, language=None, now=clock)
-    assert (await lobby.get_user(uow, user_id=7) or made).language is None
-    assert await lobby.get_user(uow, user_id=404) is None
+    await profiles.set_user_language(uow, user_id=7, language=None, now=clock)
+    assert (await profiles.get_user(uow, user_id=7) or made).language is None
+    assert await profiles.get_user(uow, user_id=404) is None
 
 
 async def test_upsert_user_writes_only_changes(clock: Clock) -> None:
@@ -403,30 +403,30 @@ async def test_upsert_user_writes_only_changes(clock: Clock) -> None:
     store = MemoryStore()
     uow = fake_uow_factory(store)
     for _ in range(3):
-        await lobby.upsert_user(
+        await profiles.upsert_user(
             uow, user_id=7, display_name="Ana", language=None, can_dm=None, now=clock
         )
-    await lobby.get_or_create_chat(uow, chat_id=1, now=clock)
-    await lobby.get_or_create_chat(uow, chat_id=1, now=clock)
+    await profiles.get_or_create_chat(uow, chat_id=1, now=clock)
+    await profiles.get_or_create_chat(uow, chat_id=1, now=clock)
     assert store.commits == 2
 
 
 async def test_chats(backend: Backend, clock: Clock) -> None:
     uow = backend.uow
-    chat = await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)
-    again = await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)
+    chat = await profiles.get_or_create_chat(uow, chat_id=CHAT, now=clock)
+    again = await profiles.get_or_create_chat(uow, chat_id=CHAT, now=clock)
     assert (chat.id, chat.language) == (CHAT, "pt-BR")
     assert again.created_at == chat.created_at
-    await lobby.set_chat_language(uow, chat_id=CHAT, language="en", now=clock)
-    await lobby.set_chat_language(uow, chat_id=CHAT + 1, language="es", now=clock)
-    assert (await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)).language == "en"
-    assert (await lobby.get_or_create_chat(uow, chat_id=CHAT + 1, now=clock)).language == "es"
+    await profiles.set_chat_language(uow, chat_id=CHAT, language="en", now=clock)
+    await profiles.set_chat_language(uow, chat_id=CHAT + 1, language="es", now=clock)
+    assert (await profiles.get_or_create_chat(uow, chat_id=CHAT, now=clock)).language == "en"
+    assert (await profiles.get_or_create_chat(uow, chat_id=CHAT + 1, now=clock)).language == "es"
     with pytest.raises(ValueError, match="language"):
-        await lobby.set_chat_language(uow, chat_id=CHAT, language="", now=clock)
+        await profiles.set_chat_language(uow, chat_id=CHAT, language="", now=clock)
 
     # A lobby keeps the chat's settings; opening one in a new chat stores the chat.
     await _open(uow, clock)
-    assert (await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)).language == "en"
+    assert (await profiles.get_or_create_chat(uow, chat_id=CHAT, now=clock)).language == "en"
     await _open(uow, clock, chat_id=CHAT + 2)
     async with uow() as work:
         assert await work.chats.get(chat_id=CHAT + 2) is not None
@@ -439,7 +439,7 @@ async def test_racing_joins_get_distinct_seats(backend: Backend, clock: Clock) -
     uow = backend.uow
     game_id = await _open(uow, clock)
     for n in range(1, 8):
-        await lobby.upsert_user(
+        await profiles.upsert_user(
             uow, user_id=100 + n, display_name=f"p{n}", language=None, can_dm=True, now=clock
         )
     results = await asyncio.gather(
@@ -460,7 +460,7 @@ async def test_racing_opens_leave_one_table(backend: Backend, clock: Clock) -> N
     """However the race goes, one table is open; the others are refused (on SQLite a loser
     may also get a database busy error instead of TableBusy)."""
     uow = backend.uow
-    await lobby.get_or_create_chat(uow, chat_id=CHAT, now=clock)
+    await profiles.get_or_create_chat(uow, chat_id=CHAT, now=clock)
     results = await asyncio.gather(*(_open(uow, clock) for _ in range(5)), return_exceptions=True)
     opened = [result for result in results if isinstance(result, int)]
     assert len(opened) == 1

@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from storage import lobby
+from storage import lobby, profiles
 from storage.commands import Player
 from storage.database import make_engine
 from storage.models import GameStatus
@@ -332,7 +332,7 @@ async def test_empty_quiet_hours_are_refused(bench: Bench) -> None:
     """/settings quiet 23:00-23:00 would pause every clock for a year: refused, not stored."""
     ana = bench.users[0]
     games = bench.services.games
-    before = (await lobby.get_or_create_chat(games.uow_factory, chat_id=bench.group.id,
+    before = (await profiles.get_or_create_chat(games.uow_factory, chat_id=bench.group.id,
                                              now=games.now)).timer_settings
     usage = t(LANGUAGE, "Clock settings: /settings timer 5m|1h|12h|24h|72h, /settings reaction "
                         "1h, /settings strikes 3 (0 = never), /settings quiet 23:00-08:00 "
@@ -344,7 +344,7 @@ async def test_empty_quiet_hours_are_refused(bench: Bench) -> None:
         ("/settings timer ²h", usage), ("/settings strikes 1_0", usage),
     ):
         assert await bench.refused(bench.command, ana, command) == expected, command
-    after = (await lobby.get_or_create_chat(games.uow_factory, chat_id=bench.group.id,
+    after = (await profiles.get_or_create_chat(games.uow_factory, chat_id=bench.group.id,
                                             now=games.now)).timer_settings
     assert after == before
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from storage import lobby
+from storage import lobby, profiles
 from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
@@ -52,7 +52,7 @@ def test_the_lobby_shows_the_timer_and_its_button_only_with_the_options() -> Non
 
 
 async def _lobby_with_chat_timer(games: GameService, turn_seconds: int) -> int:
-    await lobby.set_chat_timers(games.uow_factory, chat_id=CHAT,
+    await profiles.set_chat_timers(games.uow_factory, chat_id=CHAT,
                                 timers={"turn_seconds": turn_seconds}, now=games.now)
     game_id = await lobby.open_lobby(games.uow_factory, chat_id=CHAT, topic_id=None,
                                      kind="bang_dice", options={}, creator=Player(1, "Ana"),
@@ -82,7 +82,7 @@ async def test_the_table_timer_overrides_the_chats_for_that_tables_deadlines() -
     await deliverer_of(context).idle()
     shown = bot.to(CHAT, "send")[-1]
     assert "⏱ Tempo por turno: 12 h" in shown["text"]  # the group speaks pt-BR
-    chat = await lobby.get_or_create_chat(games.uow_factory, chat_id=CHAT, now=games.now)
+    chat = await profiles.get_or_create_chat(games.uow_factory, chat_id=CHAT, now=games.now)
     assert chat.timer_settings["turn_seconds"] == 3_600  # the chat's own setting is kept
     played = await games.start(game_id)
     assert played.table.game.deadline_at == START + timedelta(hours=12)

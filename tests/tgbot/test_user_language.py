@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from storage import lobby
+from storage import profiles
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for
 from tgbot.context import forget_user, remember_user
@@ -24,13 +24,13 @@ async def test_the_client_language_is_remembered_for_later_dms() -> None:
     context = context_for(games, FakeBot())
 
     async def language_of_user(user_id: int) -> str:
-        user = await lobby.get_user(games.uow_factory, user_id=user_id)
+        user = await profiles.get_user(games.uow_factory, user_id=user_id)
         return user.language if user is not None and user.language else "pt-BR"
 
     assert await remember_user(context, _update(7, "en-GB")) == "en"
     assert await language_of_user(7) == "en"
 
-    await lobby.set_user_language(games.uow_factory, user_id=7, language="it", now=games.now)
+    await profiles.set_user_language(games.uow_factory, user_id=7, language="it", now=games.now)
     forget_user(context, 7)  # as /language does: the process's memory of the user is dropped
     assert await remember_user(context, _update(7, "en-GB")) == "it"  # a choice wins
 

@@ -9,7 +9,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from storage import deadlines as store
-from storage import lobby
+from storage import lobby, profiles
 from storage.models import Game, GameStatus
 from tgbot.callbacks import number
 from tgbot.context import active_game_here, chat_language, game_here_or_say, services
@@ -98,7 +98,7 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return False
     language = await chat_language(context, chat.id)
     found = services(context)
-    stored = await lobby.get_or_create_chat(found.games.uow_factory, chat_id=chat.id,
+    stored = await profiles.get_or_create_chat(found.games.uow_factory, chat_id=chat.id,
                                             now=found.games.now)
     current = TimerSettings.model_validate(stored.timer_settings)
     try:
@@ -113,7 +113,7 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                                              "never), /settings quiet 23:00-08:00 "
                                              "America/Sao_Paulo, /settings quiet off"))
         return True
-    await lobby.set_chat_timers(found.games.uow_factory, chat_id=chat.id,
+    await profiles.set_chat_timers(found.games.uow_factory, chat_id=chat.id,
                                 timers=changed.model_dump(mode="json"), now=found.games.now)
     await message.reply_text(t(language, "Clock settings saved for new tables."))
     return True

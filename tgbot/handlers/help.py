@@ -7,7 +7,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from storage import lobby
+from storage import lobby, profiles
 from storage.errors import StorageError
 from tgbot.context import active_game_here, chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.clock import clock_settings
@@ -79,7 +79,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "/settings it"))
         return
     found = services(context)
-    await lobby.set_chat_language(found.games.uow_factory, chat_id=chat.id, language=wanted,
+    await profiles.set_chat_language(found.games.uow_factory, chat_id=chat.id, language=wanted,
                                   now=found.games.now)
     await message.reply_text(t(wanted, "Language set."))
 

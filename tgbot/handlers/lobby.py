@@ -13,7 +13,7 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from storage import lobby
+from storage import lobby, profiles
 from storage.errors import StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import Callback, newgame_data
@@ -116,7 +116,7 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "There is no open table here. Start one with "
                                              "/newgame."))
         return
-    stored = await lobby.get_user(found.games.uow_factory, user_id=user.id)
+    stored = await profiles.get_user(found.games.uow_factory, user_id=user.id)
     if stored is None or not stored.can_dm:
         await message.reply_text(
             t(language, "To join, open a private chat with me first (your secret cards and "

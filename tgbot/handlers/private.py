@@ -6,7 +6,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from storage import lobby
+from storage import lobby, profiles
 from tgbot.callbacks import game_id
 from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
@@ -69,7 +69,7 @@ async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                             "/language it"))
         return
     found = services(context)
-    await lobby.set_user_language(found.games.uow_factory, user_id=user.id, language=wanted,
+    await profiles.set_user_language(found.games.uow_factory, user_id=user.id, language=wanted,
                                   now=found.games.now)
     forget_user(context, user.id)
     await message.reply_text(t(wanted, "Language set."))
