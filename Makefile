@@ -30,3 +30,4 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.bench_colt
 	$(PY) -m tests.bench.bench_storage
 	$(PY) -m tests.bench.bench_deadlines
+	$(PY) -m tests.bench.bench_press
