@@ -20,21 +20,13 @@ from core.bang_dice.actions import (
     Stop,
     Target,
 )
+from core.bang_dice.agenda import Events, schedule
 from core.bang_dice.board import living
-from core.bang_dice.flow import (
-    Events,
-    assign_hit,
-    can_double,
-    give_beer,
-    heal,
-    rerollable,
-    schedule,
-    set_saloon_die,
-    stop_rolling,
-    with_changes,
-)
+from core.bang_dice.damage import heal, with_changes
+from core.bang_dice.flow import rerollable, set_saloon_die
 from core.bang_dice.identities import return_left_hand_arrows, reveal, reveal_options
 from core.bang_dice.ids import Character, Decision, DieKind
+from core.bang_dice.resolution import assign_hit, can_double, give_beer, stop_rolling
 from core.bang_dice.state import (
     ArrowSource,
     Damage,

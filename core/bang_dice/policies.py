@@ -22,7 +22,7 @@ from core.bang_dice.actions import (
 )
 from core.bang_dice.board import clockwise_from, distance, hit_targets, living
 from core.bang_dice.decisions import legal_actions, pending_losses
-from core.bang_dice.flow import count_symbols, dynamite_count, rerollable
+from core.bang_dice.flow import rerollable
 from core.bang_dice.identities import reveal_options
 from core.bang_dice.ids import (
     BEERS,
@@ -36,6 +36,7 @@ from core.bang_dice.ids import (
     Identity,
     Role,
 )
+from core.bang_dice.resolution import count_symbols, dynamite_count
 from core.bang_dice.scoring import team_role
 from core.bang_dice.state import DiceState, Frame
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.bang_dice import events as ev
-from core.bang_dice.flow import Events, advance, eliminate_all, schedule, vulture_heals
+from core.bang_dice.agenda import Events, schedule
+from core.bang_dice.damage import eliminate_all, vulture_heals
+from core.bang_dice.flow import advance
 from core.bang_dice.ids import Decision, Identity
 from core.bang_dice.state import AskAgain, DiceState, Frame, IdentityEffect
 

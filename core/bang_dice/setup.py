@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.bang_dice import events as ev
-from core.bang_dice.flow import Events, advance
+from core.bang_dice.agenda import Events
+from core.bang_dice.flow import advance
 from core.bang_dice.identities import deal_identities
 from core.bang_dice.ids import (
     ARROWS_IN_GAME,

@@ -1,0 +1,72 @@
+"""Colt Express's shared labels: icons, card, round and symbol names, bandits and cars."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from tgbot.i18n import t
+
+LOOT_ICON = {"p": "👛", "j": "💎", "s": "🧰", "r": "💵"}
+NAME_LIMIT = 24  # a player's name in the table's lines and buttons (Telegram allows 64)
+KIND_ICON = {"m": "🏃", "c": "🪜", "f": "🔫", "r": "💰", "p": "👊", "s": "⭐", "b": "💥"}
+
+
+def kind_name(language: str, kind: str) -> str:
+    """Return the localised name of a card kind letter."""
+    names = {"m": t(language, "Move"), "c": t(language, "Floor change"),
+             "f": t(language, "Fire"), "r": t(language, "Robbery"), "p": t(language, "Punch"),
+             "s": t(language, "Marshal"), "b": t(language, "Bullet")}
+    return names.get(kind, kind)
+
+
+def card_label(language: str, kind: str) -> str:
+    """Return a card kind with its icon."""
+    return f"{KIND_ICON.get(kind, '')} {kind_name(language, kind)}"
+
+
+def round_card_name(language: str, card: str) -> str:
+    """Return the localised name of a round or station card."""
+    names = {
+        "angry_marshal": t(language, "Angry Marshal"), "swivel_arm": t(language, "Swivel Arm"),
+        "braking": t(language, "Braking"), "take_it_all": t(language, "Take It All!"),
+        "passengers_rebellion": t(language, "Passengers' Rebellion"),
+        "tunnels": t(language, "Tunnels"), "bridge": t(language, "Bridge"),
+        "marshals_revenge": t(language, "Marshal's Revenge"),
+        "pickpocketing": t(language, "Pickpocketing"),
+        "hostage_taking": t(language, "Hostage-Taking of the Conductor"),
+    }
+    return names.get(card, card)
+
+
+def symbol_name(language: str, symbol: str) -> str:
+    """Return the localised name of a turn symbol."""
+    names = {"O": t(language, "face up"), "X": t(language, "tunnel: face down"),
+             "2": t(language, "speeding up: two steps"),
+             "R": t(language, "switching: counter-clockwise")}
+    return names.get(symbol, symbol)
+
+
+def short(name: str, limit: int = NAME_LIMIT) -> str:
+    """Return a name cut to `limit` characters (an ellipsis marks the cut); not escaped."""
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
+
+
+def bandit_label(view: dict[str, Any], bandit: int, names: Sequence[str]) -> str:
+    """Return "Player (Character)" for a bandit as plain text (for button labels)."""
+    info = view["bandits"][bandit]
+    return f"{short(names[info['seat']])} ({info['character'].title()})"
+
+
+def bandit_name(view: dict[str, Any], bandit: int, names: Sequence[str]) -> str:
+    """Return "Player (Character)" for a bandit, escaped for HTML."""
+    return html.escape(bandit_label(view, bandit, names))
+
+
+def car_title(language: str, view: dict[str, Any], car: int) -> str:
+    """Return a car's name: the locomotive, car n, or the caboose."""
+    if car == 0:
+        return t(language, "Locomotive")
+    return t(language, "Caboose") if car == len(view["cars"]) - 1 else t(language, "Car {n}",
+                                                                          n=car)
