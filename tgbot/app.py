@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 from telegram.ext import (
@@ -102,6 +103,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     # loop's sends too, then it retries on its own.
     limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute)
     inbox = Inbox(None, now)  # storage opens in post_init
+    engines: list[Any] = []
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
                    request=HTTPXRequest(connection_pool_size=256),
@@ -110,6 +112,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         engine = make_engine(settings.database_url)
+        engines.append(engine)
         await upgrade(engine)
         uow_factory = sql_uow_factory(make_session_factory(engine))
         inbox.uow_factory = uow_factory
@@ -139,6 +142,9 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         if isinstance(found, Services):
             await found.deliverer.stop()
         await inbox.flush()
+        for engine in engines:  # its connections' threads must not outlive the loop
+            await engine.dispose()
+        engines.clear()
 
     application = (
         Application.builder()
