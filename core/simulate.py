@@ -105,16 +105,19 @@ def simulate(game_id: str, players: int, games: int, seed: int, options: dict[st
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Parse arguments, run the simulation, print the summary; return 0, or 1 on errors."""
-    parser = argparse.ArgumentParser(prog="python -m core.simulate", description=__doc__)
+def add_table_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
+    """Add the arguments naming the tables to play: game, --players, --games, --seed,
+    --options."""
     parser.add_argument("game", choices=game_ids())
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--options", default="{}", help="table options as a JSON object")
-    parser.add_argument("--policy", choices=POLICIES, default="default")
-    args = parser.parse_args(argv)
+
+
+def table_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
+    """Return the table options of parsed `add_table_arguments`; exit through
+    `parser.error` for bad JSON, a player count or options the game refuses."""
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError as error:
@@ -128,6 +131,16 @@ def main(argv: list[str] | None = None) -> int:
         game.setup(options, args.players, args.seed)
     except GameError as error:
         parser.error(str(error))
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments, run the simulation, print the summary; return 0, or 1 on errors."""
+    parser = argparse.ArgumentParser(prog="python -m core.simulate", description=__doc__)
+    add_table_arguments(parser, games=100)
+    parser.add_argument("--policy", choices=POLICIES, default="default")
+    args = parser.parse_args(argv)
+    options = table_options(parser, args)
     summary = simulate(args.game, args.players, args.games, args.seed, options, args.policy,
                        progress=args.games >= 200 and sys.stderr.isatty())
     for failure in summary["failures"]:

@@ -31,8 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.engine.errors import GameError
-from core.engine.registry import AnyGame, game_ids, get_game
+from core.engine.registry import AnyGame, get_game
+from core.simulate import add_table_arguments, table_options
 
 POLICIES = ("bot", "default", "random")
 MAX_ACTIONS = 100_000
@@ -165,27 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.bot_strength",
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("game", choices=game_ids())
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--options", default="{}", help="table options as a JSON object")
+    add_table_arguments(parser, games=400)
     args = parser.parse_args(argv)
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as error:
-        parser.error(f"--options is not valid JSON: {error}")
-    if not isinstance(options, dict):
-        parser.error("--options must be a JSON object")
-    game = get_game(args.game)
-    if not game.min_players <= args.players <= game.max_players:
-        parser.error(f"{args.game} takes {game.min_players}-{game.max_players} players")
+    options = table_options(parser, args)
     if args.games < 1:
         parser.error("--games must be at least 1")
-    try:
-        game.setup(options, args.players, args.seed)
-    except GameError as error:
-        parser.error(str(error))
     started = time.perf_counter()
     tallies = measure(args.game, args.players, args.games, args.seed, options)
     elapsed = time.perf_counter() - started
