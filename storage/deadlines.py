@@ -143,18 +143,3 @@ async def set_times(
         await uow.games.save(game=game, expected_version=version)
         await uow.commit()
     return True
-
-
-async def set_seat_bot(
-    uow_factory: UnitOfWorkFactory, *, game_id: int, seat: int, bot: bool
-) -> bool:
-    """Hand a human seat to the bot (or back); strikes restart. Return False if no change."""
-    async with uow_factory() as uow:
-        for row in await uow.seats.list(game_id=game_id):
-            if row.seat == seat and row.user_id is not None and row.is_bot != bot:
-                row.is_bot = bot
-                row.strikes = 0
-                await uow.seats.save(seat=row)
-                await uow.commit()
-                return True
-    return False

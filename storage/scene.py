@@ -128,12 +128,12 @@ def load_engine_state(engine: AnyGame, game: Game) -> Any:
     return state
 
 
-def write_step(game: Game, engine: AnyGame, step: Step[Any], at: datetime) -> Outcome | None:
-    """Put a step's state on the game row (a finished game loses its deadline); return the
+def write_state(game: Game, engine: AnyGame, state: Any, at: datetime) -> Outcome | None:
+    """Put an engine state on the game row (a finished game loses its deadline); return the
     outcome. The caller sets the next deadline of a game that goes on."""
-    outcome = engine.outcome(step.state)
-    game.version = engine.version(step.state)
-    game.snapshot = engine.dump_state(step.state)
+    outcome = engine.outcome(state)
+    game.version = engine.version(state)
+    game.snapshot = engine.dump_state(state)
     game.updated_at = at
     if outcome is not None:
         game.status = GameStatus.FINISHED
@@ -257,7 +257,7 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
     for scene, expected in scenes:
         game = scene.game
         if (scene.steps or reclock) and scene.state is not None:
-            outcome = write_step(game, scene.engine, Step(scene.state, ()), at)
+            outcome = write_state(game, scene.engine, scene.state, at)
             if outcome is None and hooks.deadline is not None and game.paused_at is None:
                 game.deadline_at, game.remind_at = hooks.deadline(game, scene.seats,
                                                                   scene.state)
@@ -287,11 +287,6 @@ def outbox_rows(scene: Scene, at: datetime, hooks: Hooks) -> list[Delivery]:
         scene.deliveries[row.key] = row
     scene.written.extend(changed)
     return changed
-
-
-async def write_outbox(uow: UnitOfWork, scene: Scene, at: datetime, hooks: Hooks) -> None:
-    """Write the delivery rows the outbox's renderings of `scene` change."""
-    await uow.deliveries.write(rows=outbox_rows(scene, at, hooks))
 
 
 def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Delivery | None:

@@ -184,8 +184,7 @@ async def sweep(app_services: Any, batch: int = 50, parallel: int = 8) -> int:
               for applied in share]
     for due in await store.claim_due_reminders(games.uow_factory, now=games.now, limit=batch):
         await games.remind(due.game_id, due.version)
-    return sum(len(applied.scene.notes.get("timeouts", [])) for applied in played
-               if applied.scene is not None)
+    return timeouts_in(played)
 
 
 async def time_out(app_services: Any, game_id: int, version: int) -> int:
@@ -194,6 +193,11 @@ async def time_out(app_services: Any, game_id: int, version: int) -> int:
     Return how many actions were applied (0 when a press got there first).
     """
     played = await _play(app_services.games, [store.Due(game_id, version)])
+    return timeouts_in(played)
+
+
+def timeouts_in(played: Sequence[Any]) -> int:
+    """Return how many seats the played timeouts timed out."""
     return sum(len(applied.scene.notes.get("timeouts", [])) for applied in played
                if applied.scene is not None)
 

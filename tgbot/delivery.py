@@ -89,7 +89,6 @@ class Deliverer:
         self._shown: dict[int, store.Settled] = {}
         self._sending = 0
         self._flushing: asyncio.Task[None] | None = None
-        self.sent = 0
 
     # -- feeding the workers ----------------------------------------------------------
     def push(self, rows: Iterable[Delivery]) -> None:
@@ -215,7 +214,6 @@ class Deliverer:
         if row.key.startswith(NOTE):
             await self.bot.send_message(chat, message_text(payload), parse_mode=ParseMode.HTML,
                                         message_thread_id=row.topic_id)
-            self.sent += 1
             return store.Settled(row.id or 0, note=True)
         if payload.get("close"):
             if row.message_id is not None:
@@ -230,7 +228,6 @@ class Deliverer:
                 await self.bot.edit_message_text(text, chat_id=chat, message_id=row.message_id,
                                                  parse_mode=ParseMode.HTML,
                                                  reply_markup=buttons)
-                self.sent += 1
                 return store.Settled(row.id or 0, row.revision, row.message_id, anchor)
             except BadRequest as error:
                 if "not modified" in str(error):
@@ -240,7 +237,6 @@ class Deliverer:
         message = await self.bot.send_message(chat, text, parse_mode=ParseMode.HTML,
                                               reply_markup=buttons,
                                               message_thread_id=row.topic_id)
-        self.sent += 1
         for old in {*payload.get("retire", []), row.message_id} - {None}:
             await self._strip(chat, int(old))
         return store.Settled(row.id or 0, row.revision, message.message_id, anchor)
@@ -250,7 +246,6 @@ class Deliverer:
         try:
             await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
                                                      reply_markup=None)
-            self.sent += 1
         except (BadRequest, Forbidden) as error:
             log.info("could not retire message %s: %s", message_id, error)
 

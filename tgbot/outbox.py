@@ -24,6 +24,7 @@ from core.engine.protocol import Event
 from storage.models import GameStatus
 from storage.scene import NOTE, Outbound, Scene
 from tgbot.callbacks import mine_data
+from tgbot.deadlines import timers_of
 from tgbot.i18n import DEFAULT_LANGUAGE, t
 from tgbot.render.front import GameFront, front_for
 from tgbot.render.lobby import lobby as render_lobby
@@ -104,8 +105,6 @@ class Outbox:
     # -- the lobby --------------------------------------------------------------------
     def lobby(self, scene: Scene) -> Outbound:
         """Return the lobby message (options shown when the scene's notes ask)."""
-        from tgbot.deadlines import timers_of
-
         game = scene.game
         assert game.id is not None
         rendered = render_lobby(chat_language(scene), front=front_for(game.kind),

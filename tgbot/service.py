@@ -23,7 +23,6 @@ from storage.commands import Applied, play, release_seat, remove_seat, run_comma
 from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, Seat
 from storage.scene import (
-    NO_HOOKS,
     Hooks,
     Logged,
     Scene,
@@ -120,16 +119,16 @@ class GameService:
     """
 
     def __init__(self, uow_factory: UnitOfWorkFactory, *, now: Clock = utc_now,
-                 seed_source: Callable[[], int] = random_seed, timed: bool = True,
+                 seed_source: Callable[[], int] = random_seed,
                  outbox: Callable[[Scene], list[Any]] | None = None,
                  deliver: Callable[[list[Delivery]], None] | None = None,
                  wake: Callable[[datetime], None] | None = None) -> None:
         self.uow_factory = uow_factory
         self.now = now
         self.seed_source = seed_source
-        self.hooks = Hooks(deadline=seated_deadline_rule(now, get_game) if timed else None,
+        self.hooks = Hooks(deadline=seated_deadline_rule(now, get_game),
                            strike_limit=lambda game: timers_of(game).strikes_for_bot,
-                           outbox=outbox) if timed or outbox else NO_HOOKS
+                           outbox=outbox)
         self.deliver = deliver
         self.wake = wake
 
