@@ -10,12 +10,13 @@ from core.bang_dice.actions import DiceAction
 from core.bang_dice.decisions import answer, is_legal, legal_actions
 from core.bang_dice.flow import advance
 from core.bang_dice.position import build_position, describe
+from core.bang_dice.prompts import prompts, turn_marker
 from core.bang_dice.removal import remove
 from core.bang_dice.setup import deal
 from core.bang_dice.state import DiceState, dump_state, load_state
 from core.bang_dice.view import DiceView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
-from core.engine.protocol import Event, Outcome, Step
+from core.engine.protocol import Event, Outcome, Prompt, Step
 
 
 class BangDice:
@@ -42,6 +43,14 @@ class BangDice:
             return []
         assert state.pending is not None
         return legal_actions(state, state.pending, seat)
+
+    def prompts(self, state: DiceState) -> tuple[Prompt, ...]:
+        """Return each owing seat's prompt (reveals and windows by DM only, BD-INFO-3)."""
+        return prompts(state)
+
+    def turn_marker(self, state: DiceState) -> int:
+        """Return the turn number."""
+        return turn_marker(state)
 
     def apply(self, state: DiceState, seat: int, action: DiceAction) -> Step[DiceState]:
         """Return the next state and events; raise GameOver, NotYourTurn or IllegalAction."""

@@ -8,11 +8,12 @@ from typing import Any
 from core.colt_express import actions, policies
 from core.colt_express.flow import advance, answer, legal
 from core.colt_express.position import build_position, describe
+from core.colt_express.prompts import prompts, turn_marker
 from core.colt_express.setup import deal
 from core.colt_express.state import ColtState, Pending, dump_state, load_state
 from core.colt_express.view import ColtView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
-from core.engine.protocol import Event, Outcome, Step
+from core.engine.protocol import Event, Outcome, Prompt, Step
 
 
 class ColtExpress:
@@ -40,6 +41,14 @@ class ColtExpress:
             return []
         assert state.pending is not None
         return legal(state, state.pending, seat)
+
+    def prompts(self, state: ColtState) -> tuple[Prompt, ...]:
+        """Return each owing seat's prompt (Schemin' decisions by DM only, CE-SCHEME-4)."""
+        return prompts(self, state)
+
+    def turn_marker(self, state: ColtState) -> int:
+        """Return a number that changes with each Schemin' turn and each Stealin' phase."""
+        return turn_marker(state)
 
     def apply(self, state: ColtState, seat: int, action: str) -> Step[ColtState]:
         """Return the next state and events; raise GameOver, NotYourTurn or IllegalAction."""

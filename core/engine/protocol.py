@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 
 
 @dataclass(kw_only=True)
@@ -68,30 +70,48 @@ class Step(Generic[StateT]):
     events: tuple[Event, ...] = field(default_factory=tuple)
 
 
+class Clock(StrEnum):
+    """Which timer a pending decision runs on (the shell maps each to a table setting)."""
+
+    TURN = "turn"  # the owner's own move
+    REACTION = "reaction"  # a seat answering during another player's turn
+    WINDOW = "window"  # a short window every possible holder of a secret card owes at once
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one seat owing the pending decision is asked, and where.
+
+    `public` are the action texts the group may see as this seat's buttons; `private`
+    the action texts only the seat may see, by private message (empty: no private
+    prompt). Both are legal for the seat; a seat may owe a decision with neither (its
+    answer is left to the clock). `independent` is True when the seats owing the decision
+    answer it independently: another seat's answer leaves this seat's choices as they
+    were, so an older prompt of this seat stays good.
+    """
+
+    seat: int
+    decision: str
+    public: tuple[str, ...] = ()
+    private: tuple[str, ...] = ()
+    clock: Clock = Clock.TURN
+    independent: bool = False
+
+
 class Game(Protocol[StateT, ActionT, ViewT]):
     """A game engine. Every method is pure; none mutates its arguments.
 
-    Optional method, looked up with `getattr` by the shell (not declared here, so an
-    engine without it still satisfies the protocol):
-
-    `remove_seat(state, seat) -> Step[StateT]`: an admin removes the seat's player now,
-    whoever owes the pending decision. Return the next state (version + 1, like `apply`)
-    and its events; the game decides what removal means (the dice game: the seat is
-    eliminated, with every consequence of an elimination) and must leave a consistent
-    game: the decision pending at that moment goes on without the seat, or the game
-    ends. Raise GameOver when the game has ended and IllegalAction when the seat cannot
-    be removed (e.g. it is already out). The shell logs a removal as the reserved action
-    text "~" (storage.commands.REMOVAL), so `encode_action` must never return "~", and
-    replaying the log calls `remove_seat` again. Without this method, or when it raises
-    IllegalAction, the shell hands the seat to the bot for the rest of the game.
+    Optional methods are the `Supports*` protocols below; the shell checks them with
+    `isinstance`, so an engine without them still satisfies this protocol.
     """
 
     name: str
     min_players: int
     max_players: int
 
-    def setup(self, options: Mapping[str, Any], players: int, seed: int) -> StateT:
-        """Return the opening state; raise InvalidSetup for bad options or player count."""
+    def setup(self, options: Mapping[str, Any], players: int, seed: int) -> Step[StateT]:
+        """Return the game advanced to its first decision, with the dealing events (private
+        ones have an audience); raise InvalidSetup for bad options or player count."""
         ...
 
     def to_act(self, state: StateT) -> frozenset[int]:
@@ -100,6 +120,14 @@ class Game(Protocol[StateT, ActionT, ViewT]):
 
     def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
         """Return every action the seat may take now (empty if it owes nothing)."""
+        ...
+
+    def prompts(self, state: StateT) -> tuple[Prompt, ...]:
+        """Return one prompt per seat owing a decision, by seat; empty exactly when over."""
+        ...
+
+    def turn_marker(self, state: StateT) -> int:
+        """Return a number that changes when a new turn starts ("once per turn" limits)."""
         ...
 
     def apply(self, state: StateT, seat: int, action: ActionT) -> Step[StateT]:
@@ -144,6 +172,48 @@ class Game(Protocol[StateT, ActionT, ViewT]):
 
     def view_json(self, view: ViewT) -> dict[str, Any]:
         """Return a view as a JSON-ready dict."""
+        ...
+
+
+@runtime_checkable
+class SupportsRemoval(Protocol[StateT]):
+    """An engine that can remove a player mid-game (optional; `/kick` uses it)."""
+
+    def remove_seat(self, state: StateT, seat: int) -> Step[StateT]:
+        """Return the game after an admin removed the seat's player now, whoever owes the
+        pending decision (version + 1, like `apply`), with its events.
+
+        The game decides what removal means (the dice game: the seat is eliminated, with
+        every consequence of an elimination) and must leave a consistent game: the
+        decision pending at that moment goes on without the seat, or the game ends. Raise
+        GameOver when the game has ended and IllegalAction when the seat cannot be removed
+        (e.g. it is already out). The shell logs a removal as the reserved action text "~"
+        (storage.commands.REMOVAL), so `encode_action` must never return "~", and replaying
+        the log calls `remove_seat` again. Without this method, or when it raises
+        IllegalAction, the shell hands the seat to the bot for the rest of the game.
+        """
+        ...
+
+
+@runtime_checkable
+class SupportsScenario(Protocol[StateT]):
+    """An engine the scenario runner (core/scenario.py) can build positions for."""
+
+    def position(self, spec: Mapping[str, Any]) -> Step[StateT]:
+        """Return the position a scenario describes; raise ValueError or InvalidSetup."""
+        ...
+
+    def describe(self, state: StateT) -> dict[str, Any]:
+        """Return every seat's public and private facts for scenario output."""
+        ...
+
+
+@runtime_checkable
+class SupportsTallies(Protocol[StateT_contra]):
+    """An engine that names what the simulator counts per finished game."""
+
+    def tallies(self, state: StateT_contra) -> dict[str, list[str]]:
+        """Return lists of items to count by name (e.g. the winning characters)."""
         ...
 
 

@@ -13,11 +13,19 @@ AnyGame = Game[Any, Any, Any]
 
 @cache
 def _games() -> dict[str, AnyGame]:
+    from core.bang_dice.actions import DiceAction
     from core.bang_dice.game import BangDice
+    from core.bang_dice.state import DiceState
+    from core.bang_dice.view import DiceView
     from core.colt_express.game import ColtExpress
+    from core.colt_express.state import ColtState
+    from core.colt_express.view import ColtView
 
-    games: list[AnyGame] = [BangDice(), ColtExpress()]
-    return {game.name: game for game in games}
+    # Each engine typed with its own state, action and view types, so that mypy checks
+    # its class against the protocol (a list of AnyGame alone accepts any signature).
+    dice: Game[DiceState, DiceAction, DiceView] = BangDice()
+    colt: Game[ColtState, str, ColtView] = ColtExpress()
+    return {game.name: game for game in (dice, colt)}
 
 
 def game_ids() -> list[str]:
