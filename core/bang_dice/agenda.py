@@ -1,10 +1,18 @@
 """The agenda's primitives, shared by every task handler: putting tasks on the agenda,
-leaving a decision for a seat, and whose abilities apply this turn."""
+leaving a decision for a seat, and reading or fixing the task a decision waits on."""
 
 from __future__ import annotations
 
-from core.bang_dice.ids import Character, Decision, Module
-from core.bang_dice.state import DiceState, Frame, Task
+from core.bang_dice.ids import Decision, Module
+from core.bang_dice.state import (
+    ArrowSource,
+    Damage,
+    DiceState,
+    Frame,
+    TakeArrow,
+    Task,
+    with_changes,
+)
 from core.engine.protocol import Event
 
 Events = list[Event]
@@ -21,17 +29,27 @@ def ask(state: DiceState, decision: Decision, seat: int, *, symbol: int = 0,
     state.pending = Frame(decision, seat, symbol, limit, targets)
 
 
-def active_character(state: DiceState) -> Character | None:
-    """Return the active player's character, or None on the Ghost's turn [OS-GHOST-3]."""
-    return None if state.turn.ghost_turn else state.seats[state.turn.active].character
-
-
-def has_ability(state: DiceState, seat_index: int, character: Character) -> bool:
-    """Return True if a seat plays `character` and is not the Ghost."""
-    seat = state.seats[seat_index]
-    return seat.character is character and not seat.ghost
-
-
 def identities_on(state: DiceState) -> bool:
     """Return True when the special identities module is on."""
     return state.options.has(Module.SPECIAL_IDENTITIES)
+
+
+def pending_losses(state: DiceState) -> list[int]:
+    """Return the losses of the damage step waiting on top of the agenda."""
+    task = state.agenda[-1]
+    assert isinstance(task, Damage)
+    return list(task.losses)
+
+
+def set_pending_losses(state: DiceState, losses: list[int]) -> None:
+    """Rewrite the losses of the damage step waiting on top of the agenda."""
+    task = state.agenda[-1]
+    assert isinstance(task, Damage)
+    state.agenda[-1] = with_changes(task, losses=tuple(losses))
+
+
+def settle_arrow_source(state: DiceState, source: ArrowSource) -> None:
+    """Fix the source of the arrow being taken (the TakeArrow task on top of the agenda)."""
+    task = state.agenda.pop()
+    assert isinstance(task, TakeArrow)
+    schedule(state, TakeArrow(seat=task.seat, source=source))

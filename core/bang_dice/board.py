@@ -1,4 +1,4 @@
-"""Seats, distance and reach on the circle of living players."""
+"""Seats and distance on the circle of living players."""
 
 from __future__ import annotations
 
@@ -33,29 +33,6 @@ def distance(state: DiceState, origin: int, other: int) -> int:
     circle = living(state)
     steps = (circle.index(other) - circle.index(origin)) % len(circle)
     return min(steps, len(circle) - steps)
-
-
-def hit_targets(state: DiceState, shooter: int, symbol: int) -> list[int]:
-    """Return the seats a "1" or "2" symbol of the shooter may hit [BD-HIT-1, BD-HIT-2]."""
-    circle = [index for index, seat in enumerate(state.seats) if seat.alive]
-    size = len(circle)
-    if shooter not in circle:
-        return []
-    if size <= 3:
-        symbol = 1  # [BD-HIT-2] a "2" acts as a "1" with 2-3 players alive
-    character = state.seats[shooter].character
-    reach: tuple[int, ...]
-    if character is Character.CALAMITY_JANET:
-        reach = (1, 2)  # [BD-CHAR-CALAMITY-1]
-    elif character is Character.ROSE_DOOLAN:
-        reach = (symbol, symbol + 1)  # [BD-CHAR-ROSE-1]
-    else:
-        reach = (symbol,)
-    origin = circle.index(shooter)
-    # A seat `steps` clockwise is at distance min(steps, size - steps) [R-BD-08].
-    allowed = {step for r in reach if 0 < r <= size // 2 for step in (r, size - r)}
-    return [seat for position, seat in enumerate(circle)
-            if (position - origin) % size in allowed]
 
 
 def seat_of(state: DiceState, character: Character) -> int | None:

@@ -1,41 +1,25 @@
-"""Life lost and gained: the damage step's stages (substitutions, apply, dying, settle),
-eliminations, the end check and the triggers that follow [BD-DMG-1]; heals, which The Bad
-may cancel."""
+"""Life lost: the damage step's stages (substitutions, apply, dying, settle), eliminations,
+the end check and the triggers that follow [BD-DMG-1]. Characters act through the hooks
+of `characters`; heals are in `healing.py`."""
 
 from __future__ import annotations
 
 from core.bang_dice import events as ev
-from core.bang_dice.agenda import Events, ask, identities_on, schedule
-from core.bang_dice.board import clockwise_from, seat_of
-from core.bang_dice.ids import Character, DamageKind, Decision, Identity, Module, Role
+from core.bang_dice.agenda import Events, identities_on, schedule
+from core.bang_dice.board import clockwise_from
+from core.bang_dice.characters import (
+    DAMAGE_TRIGGERS,
+    ELIMINATION_TRIGGERS,
+    LOSS_REACTIONS,
+    SUBSTITUTES,
+)
+from core.bang_dice.healing import heal as heal
+from core.bang_dice.healing import run_heal as run_heal
+from core.bang_dice.ids import Identity, Module, Role
 from core.bang_dice.scoring import check_end, team_role
-from core.bang_dice.state import Damage, DamageStage, DiceState, Heal, OpenWindow, TakeArrow, Task
-from core.bang_dice.tokens import pile_tokens, return_all
+from core.bang_dice.state import Damage, DiceState, OpenWindow, Task, with_changes
+from core.bang_dice.tokens import return_all
 from core.engine.protocol import Outcome
-
-
-def heal(state: DiceState, seat_index: int, amount: int, cause: str, out: Events) -> None:
-    """Give a seat life now, or, when The Bad could cancel it, as the next task."""
-    task = Heal(seat=seat_index, amount=amount, cause=cause)
-    if identities_on(state):
-        schedule(state, task)
-    else:
-        run_heal(state, task, out)
-
-
-def run_heal(state: DiceState, task: Heal, out: Events) -> None:
-    seat = state.seats[task.seat]
-    if not seat.alive:
-        return
-    gained = max(0, min(task.amount, seat.max_life - seat.life))  # [BD-GEN-3] capped
-    if gained and not task.checked and identities_on(state):
-        # [OS-ROLE-BAD-1] when any player is about to gain life
-        schedule(state, OpenWindow(identity=Identity.THE_BAD, targets=(task.seat,)),
-                 Heal(seat=task.seat, amount=task.amount, cause=task.cause, checked=True))
-        return
-    seat.life += gained
-    out.append(ev.LifeGained(seat=task.seat, amount=gained, cause=task.cause))
-
 
 # --- damage steps ----------------------------------------------------------------------------
 
@@ -51,29 +35,10 @@ def run_damage(state: DiceState, task: Damage, out: Events) -> None:
         _damage_settle(state, task, out)
 
 
-def bart_limit(state: DiceState, loss: int) -> int:
-    """Return how many points Bart Cassidy may turn into arrows: never the last token."""
-    return max(0, min(loss, pile_tokens(state) - 1))  # [BD-CHAR-BART-1]
-
-
 def _damage_substitute(state: DiceState, task: Damage, out: Events) -> None:
-    molly = seat_of(state, Character.MOLLY_STARK)
-    if molly is not None:
-        for victim in clockwise_from(state, state.turn.active):
-            loss = task.losses[victim]
-            if (victim != molly and victim not in task.molly_asked and loss > 0
-                    and loss <= state.seats[molly].life):  # [OS-CHAR-MOLLY-1, R-OS-11]
-                schedule(state, with_changes(task, molly_asked=(*task.molly_asked, victim)))
-                ask(state, Decision.MOLLY_TAKE, molly, targets=(victim,))
-                return
-    if task.cause in (DamageKind.HIT, DamageKind.GATLING):
-        bart = seat_of(state, Character.BART_CASSIDY)
-        if bart is not None and bart not in task.asked and task.losses[bart] > 0:
-            limit = bart_limit(state, task.losses[bart])
-            if limit > 0:
-                schedule(state, with_changes(task, asked=(*task.asked, bart)))
-                ask(state, Decision.BART_ARROWS, bart, limit=limit)
-                return
+    for ability in SUBSTITUTES:  # each one that asks puts the step back on the agenda
+        if ability.substitute(state, task):
+            return
     schedule(state, with_changes(task, stage="apply"))
 
 
@@ -88,12 +53,10 @@ def _damage_apply(state: DiceState, task: Damage, out: Events) -> None:
             out.append(ev.LifeLost(seat=index, amount=amount, cause=task.cause.value,
                                    source=task.source))
     schedule(state, with_changes(task, stage="dying", lost=tuple(lost)))
-    pedro = seat_of(state, Character.PEDRO_RAMIREZ)
-    # [BD-CHAR-PEDRO-1] pointless in an Indian attack, where every arrow returns anyway.
-    if (pedro is not None and lost[pedro] > 0 and state.seats[pedro].life > 0
-            and state.seats[pedro].tokens > 0 and task.cause is not DamageKind.INDIANS):
-        ask(state, Decision.PEDRO_RETURN, pedro,
-            limit=min(lost[pedro], state.seats[pedro].tokens))
+    for ability in LOSS_REACTIONS:
+        ability.after_loss(state, task, tuple(lost))
+        if state.pending is not None:
+            return
 
 
 def _damage_dying(state: DiceState, task: Damage, out: Events) -> None:
@@ -147,23 +110,19 @@ def eliminate_all(state: DiceState, dying: list[int], source: int | None, out: E
 
 
 def vulture_heals(state: DiceState, eliminated: list[int]) -> list[Task]:
-    """Return Vulture Sam's gains for the others just eliminated [BD-CHAR-VULTURE-1]."""
-    vulture = seat_of(state, Character.VULTURE_SAM)
-    if vulture is None:
-        return []
-    return [Heal(seat=vulture, amount=2, cause="vulture_sam") for _ in eliminated]
+    """Return the tasks any eliminations trigger, whatever caused them (Vulture Sam's
+    gains [BD-CHAR-VULTURE-1])."""
+    return [task for ability in ELIMINATION_TRIGGERS
+            for task in ability.on_eliminations(state, eliminated)]
 
 
 def _damage_settle(state: DiceState, task: Damage, out: Events) -> None:
     dying = [i for i in clockwise_from(state, state.turn.active) if state.seats[i].life == 0]
     if eliminate_all(state, dying, task.source, out):
         return
-    triggers = vulture_heals(state, dying)
-    gringo = next((i for i, s in enumerate(state.seats)
-                   if s.character is Character.EL_GRINGO and (s.alive or i in dying)), None)
-    if (gringo is not None and task.lost[gringo] > 0 and task.source is not None
-            and task.source != gringo):
-        triggers.append(TakeArrow(seat=task.source))  # [BD-CHAR-GRINGO-1, R-BD-07]
+    triggers = vulture_heals(state, dying)  # [BD-DMG-1 sub-step 7] in this order
+    for ability in DAMAGE_TRIGGERS:
+        triggers.extend(ability.after_damage(state, task, dying))
     schedule(state, *triggers)
     if state.turn.active in dying:
         state.turn.aborted = True  # [BD-TURN-10]
@@ -178,17 +137,3 @@ def finish(state: DiceState, outcome: Outcome, out: Events) -> None:
     state.pending = None
     out.append(ev.GameEnded(side=None if outcome.side is None else str(outcome.side),
                             winners=tuple(sorted(outcome.winners)), reason=outcome.reason))
-
-
-def with_changes(task: Damage, *, losses: tuple[int, ...] | None = None,
-                 lost: tuple[int, ...] | None = None, stage: DamageStage | None = None,
-                 asked: tuple[int, ...] | None = None,
-                 molly_asked: tuple[int, ...] | None = None) -> Damage:
-    """Return a copy of a damage step with the given fields changed."""
-    return Damage(cause=task.cause, source=task.source,
-                  losses=task.losses if losses is None else losses,
-                  lost=task.lost if lost is None else lost,
-                  stage=task.stage if stage is None else stage,
-                  asked=task.asked if asked is None else asked,
-                  molly_asked=task.molly_asked if molly_asked is None else molly_asked)
-

@@ -1,4 +1,5 @@
-"""Legal answers to each pending decision, and how an answer changes the state."""
+"""Legal answers to each pending decision, and how an answer changes the state; a
+decision only one character is asked is answered by that character's rules."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from core.bang_dice.actions import (
     ArrowPick,
     DiceAction,
     DiceChoice,
-    DiscardArrow,
     GhostToken,
     Reroll,
     Reveal,
@@ -20,35 +20,23 @@ from core.bang_dice.actions import (
     Stop,
     Target,
 )
-from core.bang_dice.agenda import Events, schedule
+from core.bang_dice.agenda import Events, schedule, settle_arrow_source
+from core.bang_dice.agenda import pending_losses as pending_losses
 from core.bang_dice.board import living
-from core.bang_dice.damage import heal, with_changes
+from core.bang_dice.characters import DECISION_OWNERS, rules_of
 from core.bang_dice.flow import rerollable, set_saloon_die
 from core.bang_dice.identities import return_left_hand_arrows, reveal, reveal_options
 from core.bang_dice.ids import Character, Decision, DieKind
 from core.bang_dice.resolution import assign_hit, can_double, give_beer, stop_rolling
-from core.bang_dice.state import (
-    ArrowSource,
-    Damage,
-    DiceState,
-    Frame,
-    Roll,
-    RolledArrows,
-    TakeArrow,
-)
-from core.bang_dice.tokens import return_arrows, take_from_pile
-
-
-def _amounts(limit: int, normal: int, chief: bool) -> list[DiceAction]:
-    """Return Amount answers up to `limit` from `normal` arrows plus the Chief's if `chief`."""
-    answers: list[DiceAction] = [Amount(n) for n in range(min(limit, normal) + 1)]
-    if chief:
-        answers.extend(Amount(n, chief=True) for n in range(1, min(limit, normal + 1) + 1))
-    return answers
+from core.bang_dice.state import DiceState, Frame, Roll
+from core.bang_dice.tokens import return_arrows
 
 
 def legal_actions(state: DiceState, frame: Frame, seat_index: int) -> list[DiceAction]:
     """Return every legal answer of `seat_index` to the pending frame."""
+    owner = DECISION_OWNERS.get(frame.decision)
+    if owner is not None:
+        return owner.legal(state, frame, seat_index)
     seat = state.seats[seat_index]
     match frame.decision:
         case Decision.REROLL:
@@ -62,30 +50,14 @@ def legal_actions(state: DiceState, frame: Frame, seat_index: int) -> list[DiceA
             if can_double(state):
                 plain.extend(Target(t, doubled=True) for t in frame.targets)
             return plain
-        case Decision.BEER_TARGET | Decision.SID_HEAL:
+        case Decision.BEER_TARGET:
             return [Target(t) for t in living(state)]
         case Decision.BROKEN_ARROW:
             return [Target(t) for t in frame.targets]
-        case Decision.ELENA_GIVE | Decision.MOLLY_TAKE:
-            return [*(Target(t) for t in frame.targets), Skip()]
-        case Decision.KIT_DISCARD:
-            holders: list[DiceAction] = []
-            for index in living(state):
-                if state.seats[index].arrows:
-                    holders.append(DiscardArrow(index))
-                if state.seats[index].chief:
-                    holders.append(DiscardArrow(index, chief=True))
-            return [*holders, Skip()]
-        case Decision.BART_ARROWS:
-            return _amounts(frame.limit, state.pile, state.chief_in_pile)
-        case Decision.PEDRO_RETURN:
-            return _amounts(frame.limit, seat.arrows, seat.chief)
         case Decision.DICE_CHOICE:
             return _dice_choices(seat.character)
         case Decision.CHIEF_CHOICE:
             return [ArrowPick("normal"), ArrowPick("chief")]
-        case Decision.APACHE_STEAL:
-            return [ArrowPick("steal"), ArrowPick("normal")]
         case Decision.GHOST_GIVE:
             faces = [die.face for die in state.turn.dice]
             dice = [0] if faces[0] == faces[1] else [0, 1]
@@ -98,13 +70,10 @@ def legal_actions(state: DiceState, frame: Frame, seat_index: int) -> list[DiceA
 
 
 def _dice_choices(character: Character) -> list[DiceAction]:
-    """Return the dice choices of a character [OS-DICE-1, OS-CHAR-JOSE-1, OS-CHAR-TEQUILA-1]."""
+    """Return the dice choices of a character [OS-DICE-1], a sixth die if his rules allow."""
     choices: list[DiceAction] = [DiceChoice(None), DiceChoice(DieKind.LOUDMOUTH),
                                  DiceChoice(DieKind.COWARD)]
-    if character is Character.JOSE_DELGADO:
-        choices.append(DiceChoice(DieKind.LOUDMOUTH, extra=True))
-    if character is Character.TEQUILA_JOE:
-        choices.append(DiceChoice(DieKind.COWARD, extra=True))
+    choices.extend(DiceChoice(kind, extra=True) for kind in rules_of(character).extra_dice)
     return choices
 
 
@@ -117,14 +86,17 @@ def is_legal(state: DiceState, frame: Frame, seat: int, action: DiceAction) -> b
             return True
         case Decision.HIT_TARGET, Target(seat=seat, doubled=doubled):
             return seat in frame.targets and (not doubled or can_double(state))
-        case Decision.BEER_TARGET | Decision.SID_HEAL, Target(seat=seat, doubled=False):
+        case Decision.BEER_TARGET, Target(seat=seat, doubled=False):
             return 0 <= seat < len(state.seats) and state.seats[seat].alive
     return action in legal_actions(state, frame, seat)
 
 
 def answer(state: DiceState, frame: Frame, seat: int, action: DiceAction, out: Events) -> None:
     """Apply a seat's legal answer to the pending frame (already cleared from the state)."""
-    turn = state.turn
+    owner = DECISION_OWNERS.get(frame.decision)
+    if owner is not None:
+        owner.answer(state, frame, seat, action, out)
+        return
     match frame.decision, action:
         case Decision.WINDOW, Skip():
             waiting = tuple(s for s in frame.waiting if s != seat)
@@ -144,76 +116,14 @@ def answer(state: DiceState, frame: Frame, seat: int, action: DiceAction, out: E
             assign_hit(state, seat, doubled=doubled, out=out)
         case Decision.BEER_TARGET, Target(seat=seat):
             give_beer(state, seat, out)
-        case Decision.SID_HEAL, Target(seat=seat):
-            heal(state, seat, 1, "sid_ketchum", out)
-        case Decision.KIT_DISCARD, DiscardArrow(seat=seat, chief=chief):
-            turn.kit_left -= 1
-            out.append(ev.ArrowDiscarded(seat=turn.active, target=seat))
-            return_arrows(state, seat, 1, "kit_carlson", out, chief=chief)
-        case Decision.KIT_DISCARD, Skip():
-            turn.kit_left -= 1
-        case Decision.BART_ARROWS, Amount(count=count, chief=chief):
-            _bart_takes(state, frame.seat, count, chief, out)
-        case Decision.PEDRO_RETURN, Amount(count=count, chief=chief):
-            return_arrows(state, frame.seat, count, "pedro_ramirez", out, chief=chief)
         case Decision.DICE_CHOICE, DiceChoice(die=die, extra=extra):
             set_saloon_die(state, die, extra, out)
-        case Decision.CHIEF_CHOICE | Decision.APACHE_STEAL, ArrowPick(source=source):
-            _settle_arrow_source(state, source)
+        case Decision.CHIEF_CHOICE, ArrowPick(source=source):
+            settle_arrow_source(state, source)
         case Decision.BROKEN_ARROW, Target(seat=seat):
             return_arrows(state, seat, 1, "broken_arrow", out)  # [OS-FACE-BROKEN-1]
-        case Decision.ELENA_GIVE, Target(seat=seat):
-            task = state.agenda.pop()
-            assert isinstance(task, RolledArrows)
-            out.append(ev.ArrowGiven(seat=frame.seat, target=seat))
-            schedule(state, TakeArrow(seat=seat),
-                     RolledArrows(count=task.count - 1, elena_asked=True))
-        case Decision.MOLLY_TAKE, Target(seat=victim):
-            _molly_takes(state, frame.seat, victim, out)
         case Decision.GHOST_GIVE, GhostToken(die=die, seat=seat):
             _give_ghost_token(state, die, seat, out)
-
-
-def _settle_arrow_source(state: DiceState, source: ArrowSource) -> None:
-    """Fix the source of the arrow being taken (the TakeArrow task on top of the agenda)."""
-    task = state.agenda.pop()
-    assert isinstance(task, TakeArrow)
-    schedule(state, TakeArrow(seat=task.seat, source=source))
-
-
-def _bart_takes(state: DiceState, seat: int, count: int, chief: bool, out: Events) -> None:
-    """Bart Cassidy takes arrows instead of life; the damage step on top resumes after."""
-    if count <= 0:
-        return
-    for number in range(count):
-        take_from_pile(state, seat, chief and number == 0, out)
-    out.append(ev.ArrowsInsteadOfLife(seat=seat, count=count))
-    losses = pending_losses(state)
-    losses[seat] -= count
-    _setpending_losses(state, losses)
-
-
-def _molly_takes(state: DiceState, molly: int, victim: int, out: Events) -> None:
-    """Molly Stark takes a whole loss in another player's place [OS-CHAR-MOLLY-1]."""
-    losses = pending_losses(state)
-    out.append(ev.LossTaken(seat=molly, target=victim, amount=losses[victim]))
-    losses[molly] += losses[victim]
-    losses[victim] = 0
-    _setpending_losses(state, losses)
-
-
-def pending_losses(state: DiceState) -> list[int]:
-    """Return the losses of the damage step waiting on top of the agenda."""
-    task = state.agenda[-1]
-    assert isinstance(task, Damage)
-    return list(task.losses)
-
-
-def _setpending_losses(state: DiceState, losses: list[int]) -> None:
-    """Rewrite the losses of the damage step waiting on top of the agenda."""
-    task = state.agenda[-1]
-    assert isinstance(task, Damage)
-    state.agenda[-1] = with_changes(task, losses=tuple(losses))
 
 
 def _give_ghost_token(state: DiceState, die: int, seat: int, out: Events) -> None:

@@ -13,20 +13,14 @@ from collections.abc import Callable
 from typing import Any
 
 from core.bang_dice import events as ev
-from core.bang_dice.agenda import (
-    Events,
-    active_character,
-    ask,
-    has_ability,
-    identities_on,
-    schedule,
-)
+from core.bang_dice.agenda import Events, ask, identities_on, schedule
 from core.bang_dice.board import clockwise_from, next_turn_seat
-from core.bang_dice.damage import run_damage, run_heal
+from core.bang_dice.characters import ability_at, active_ability, rules_of
+from core.bang_dice.damage import run_damage
+from core.bang_dice.healing import run_heal
 from core.bang_dice.identities import open_window, run_effect
 from core.bang_dice.ids import (
     DIE_FACES,
-    Character,
     DamageKind,
     Decision,
     DieKind,
@@ -34,7 +28,7 @@ from core.bang_dice.ids import (
     Identity,
     Module,
 )
-from core.bang_dice.resolution import dynamite_count, resolve, stop_rolling
+from core.bang_dice.resolution import resolve, stop_rolling
 from core.bang_dice.state import (
     AfterRoll,
     AskAgain,
@@ -57,6 +51,7 @@ from core.bang_dice.state import (
     Task,
     TurnState,
 )
+from core.bang_dice.symbols import dynamite_count
 from core.bang_dice.tokens import chief_holder, indian_losses, pile_tokens, refill, take_from_pile
 from core.engine.errors import InvalidSetup
 from core.engine.rng import next_below
@@ -85,21 +80,23 @@ def _start_turn(state: DiceState, task: StartTurn, out: Events) -> None:
         state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 2, ghost_turn=True)
         schedule(state, Roll(first=True), EndTurn())
         return
-    max_rolls = 4 if seat.character is Character.LUCKY_DUKE else 3  # [BD-CHAR-DUKE-1]
-    state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 5, max_rolls=max_rolls,
+    rules = rules_of(seat.character)
+    state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 5, max_rolls=rules.max_rolls,
                            hit_totals=[0] * len(state.seats))
     first: list[Task] = []
     if identities_on(state):
         first.append(StartReveal())  # [BD-TURN-2 step 1] asked of every player, every turn
-    if seat.character is Character.SID_KETCHUM:
-        first.append(AskSid())  # [BD-CHAR-SID-1, BD-TURN-2]
+    first.extend(rules.turn_start())  # [BD-TURN-2] e.g. Sid Ketchum's heal
     if state.options.has(Module.SALOON_DICE):
         first.append(ChooseDice())  # [OS-DICE-1]
     schedule(state, *first, Roll(first=True), EndTurn())
 
 
 def _ask_sid(state: DiceState, task: AskSid, out: Events) -> None:
-    ask(state, Decision.SID_HEAL, state.turn.active)
+    """Ask the active player his character's own decision as his turn opens."""
+    decision = active_ability(state).decision
+    assert decision is not None
+    ask(state, decision, state.turn.active)
 
 
 def _start_reveal(state: DiceState, task: StartReveal, out: Events) -> None:
@@ -182,8 +179,8 @@ def _roll_effects(state: DiceState, task: RollEffects, out: Events) -> None:
     faces = [face for i in task.dice if (face := turn.dice[i].face) is not None]
     # [BD-ROLL-6] immediate faces of this roll: arrows, then broken arrows, then bullets.
     arrows = faces.count(Face.ARROW)
-    if has_ability(state, turn.active, Character.BILL_NOFACE):
-        arrows = 0  # [OS-CHAR-BILL-1] his arrows wait for F1
+    if ability_at(state, turn.active).defers_arrows:
+        arrows = 0  # his arrows wait for the final resolution
     bullets = [0] * len(state.seats)
     bullets[turn.active] = 1
     schedule(state,
@@ -195,20 +192,16 @@ def _roll_effects(state: DiceState, task: RollEffects, out: Events) -> None:
 
 def _rolled_arrows(state: DiceState, task: RolledArrows, out: Events) -> None:
     active = state.turn.active
-    if (task.count and not task.elena_asked
-            and has_ability(state, active, Character.ELENA_FUENTE)):
-        others = tuple(i for i in clockwise_from(state, active) if i != active)
-        schedule(state, RolledArrows(count=task.count, elena_asked=True))
-        ask(state, Decision.ELENA_GIVE, active, targets=others)  # [OS-CHAR-ELENA-1]
+    if ability_at(state, active).rolled_arrows(state, active, task):
         return
     schedule(state, *[TakeArrow(seat=active, from_roll=True) for _ in range(task.count)])
 
 
 def rerollable(state: DiceState) -> list[int]:
     """Return the indices of the dice the active player may re-roll [BD-ROLL-3]."""
-    black_jack = active_character(state) is Character.BLACK_JACK
+    any_face = active_ability(state).rerolls_dynamite
     return [i for i, die in enumerate(state.turn.dice)
-            if die.face is not Face.DYNAMITE or black_jack]
+            if die.face is not Face.DYNAMITE or any_face]
 
 
 def _after_roll(state: DiceState, task: AfterRoll, out: Events) -> None:
@@ -232,11 +225,7 @@ def _take_arrow(state: DiceState, task: TakeArrow, out: Events) -> None:
         return
     source = task.source
     if source == "ask":
-        holder = chief_holder(state)
-        if (task.from_roll and holder is not None and holder != task.seat
-                and has_ability(state, task.seat, Character.APACHE_KID)):
-            schedule(state, task)
-            ask(state, Decision.APACHE_STEAL, task.seat, targets=(holder,))  # [OS-CHAR-APACHE-1]
+        if ability_at(state, task.seat).arrow_from_roll(state, task):
             return
         if state.chief_in_pile and state.pile > 0:
             schedule(state, task)
@@ -265,8 +254,9 @@ def _broken_arrow(state: DiceState, task: BrokenArrow, out: Events) -> None:
 
 def _indian_attack(state: DiceState, task: IndianAttack, out: Events) -> None:
     out.append(ev.IndiansAttacked(seat=state.turn.active))
-    schedule(state, Damage(cause=DamageKind.INDIANS, losses=tuple(indian_losses(state))),
-             ReturnAllArrows())
+    losses = [rules_of(seat.character).indian_loss(loss)
+              for seat, loss in zip(state.seats, indian_losses(state), strict=True)]
+    schedule(state, Damage(cause=DamageKind.INDIANS, losses=tuple(losses)), ReturnAllArrows())
 
 
 def _return_all_arrows(state: DiceState, task: ReturnAllArrows, out: Events) -> None:

@@ -11,7 +11,6 @@ from core.bang_dice.actions import (
     ArrowPick,
     DiceAction,
     DiceChoice,
-    DiscardArrow,
     GhostToken,
     Reroll,
     Reveal,
@@ -20,8 +19,11 @@ from core.bang_dice.actions import (
     Stop,
     Target,
 )
-from core.bang_dice.board import clockwise_from, distance, hit_targets, living
-from core.bang_dice.decisions import legal_actions, pending_losses
+from core.bang_dice.allegiance import bot_heal_target, known_ally
+from core.bang_dice.allegiance import enemy_score as _enemy_score
+from core.bang_dice.board import clockwise_from, living
+from core.bang_dice.characters import DECISION_OWNERS, rules_of
+from core.bang_dice.decisions import legal_actions
 from core.bang_dice.flow import rerollable
 from core.bang_dice.identities import reveal_options
 from core.bang_dice.ids import (
@@ -29,28 +31,15 @@ from core.bang_dice.ids import (
     DIE_FACES,
     GATLINGS,
     THREE_PLAYER_TARGET,
-    Character,
     Decision,
     DieKind,
     Face,
     Identity,
     Role,
 )
-from core.bang_dice.resolution import count_symbols, dynamite_count
-from core.bang_dice.scoring import team_role
+from core.bang_dice.reach import hit_targets
 from core.bang_dice.state import DiceState, Frame
-
-_TEAM = {Role.SHERIFF: "law", Role.DEPUTY: "law", Role.OUTLAW: "outlaws",
-         Role.RENEGADE: "renegade"}
-
-
-def known_ally(state: DiceState, seat: int, other: int) -> bool:
-    """Return True if both identities are public and on the same team [BD-TO-1]."""
-    if state.three_player or seat == other:
-        return False
-    mine, theirs = state.seats[seat], state.seats[other]
-    return (mine.role_revealed and theirs.role_revealed
-            and _TEAM[mine.role] == _TEAM[theirs.role] != "renegade")
+from core.bang_dice.symbols import count_symbols, dynamite_count
 
 
 def _most_life_first_clockwise(state: DiceState, seat: int, candidates: list[int]) -> int:
@@ -77,42 +66,26 @@ def default_target(state: DiceState, seat: int, targets: list[int]) -> int:
 
 def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
     """Return the timeout answer of `seat` to a frame [BD-TO table]."""
+    owner = DECISION_OWNERS.get(frame.decision)
+    if owner is not None:
+        return owner.default(state, frame, seat)
     match frame.decision:
         case Decision.REROLL:
             return Stop()
-        case Decision.SID_HEAL | Decision.BEER_TARGET:
+        case Decision.BEER_TARGET:
             return Target(seat)
         case Decision.HIT_TARGET:
-            targets = list(frame.targets)
-            if state.seats[seat].character is Character.CALAMITY_JANET:
-                # [BD-TO table] Calamity Janet's default reads the symbol as printed.
-                printed = 1 if len(living(state)) <= 3 else frame.symbol
-                targets = [t for t in targets if distance(state, seat, t) == printed] or targets
+            targets = rules_of(state.seats[seat].character).default_hit_targets(state, seat, frame)
             return Target(default_target(state, seat, targets))
-        case Decision.KIT_DISCARD:
-            me = state.seats[seat]
-            if me.chief:
-                return DiscardArrow(seat, chief=True)
-            return DiscardArrow(seat) if me.arrows else Skip()
-        case Decision.BART_ARROWS:
-            life, loss = state.seats[seat].life, pending_losses(state)[seat]
-            needed = min(loss - life + 1 if loss >= life else 0, frame.limit)
-            if needed > state.pile:
-                return Amount(needed, chief=True)
-            return Amount(needed)
-        case Decision.PEDRO_RETURN:
-            return Amount(frame.limit, chief=state.seats[seat].chief)
         case Decision.DICE_CHOICE:
             return DiceChoice(None)
-        case Decision.CHIEF_CHOICE | Decision.APACHE_STEAL:
+        case Decision.CHIEF_CHOICE:
             return ArrowPick("normal")
         case Decision.BROKEN_ARROW:
             if seat in frame.targets:
                 return Target(seat)
             most = max(state.seats[t].arrows for t in frame.targets)
             return Target(next(t for t in frame.targets if state.seats[t].arrows == most))
-        case Decision.ELENA_GIVE | Decision.MOLLY_TAKE:
-            return Skip()
         case Decision.GHOST_GIVE:
             return GhostToken(0, frame.targets[0])
         case Decision.START_REVEAL | Decision.WINDOW:
@@ -125,30 +98,6 @@ def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
 # --- the bot ---------------------------------------------------------------------------------
 
 
-def _enemy_score(state: DiceState, seat: int, other: int) -> float:
-    """Return how much the bot in `seat` wants `other` to lose life (negative: protect)."""
-    me, them = state.seats[seat], state.seats[other]
-    my_role = team_role(state, seat)
-    if state.three_player:
-        return 10.0 if them.role is THREE_PLAYER_TARGET[me.role] else 1.0
-    alive = living(state)
-    outlaws_left = any(state.seats[i].role is Role.OUTLAW for i in alive)
-    if my_role is Role.OUTLAW:
-        if them.role is Role.SHERIFF:
-            return 10.0
-        if them.role_revealed:
-            return -5.0 if them.role is Role.OUTLAW else 4.0
-        return 1.0
-    if my_role is Role.RENEGADE and (not outlaws_left or len(alive) <= 3):
-        return 10.0 if them.role is Role.SHERIFF else 5.0
-    # Law, and a Renegade who still hides with the law: protect the Sheriff, hunt the rest.
-    if them.role is Role.SHERIFF:
-        return -10.0
-    if them.role_revealed:
-        return -5.0 if them.role is Role.DEPUTY else 6.0
-    return 2.0
-
-
 def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
     def priority(t: int) -> tuple[float, int]:
         finishing = 3.0 if state.seats[t].life <= 1 else 0.0
@@ -156,20 +105,11 @@ def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
     return max(targets, key=priority)
 
 
-def _beer_target(state: DiceState, seat: int) -> int:
-    me = state.seats[seat]
-    if me.life < me.max_life:
-        return seat
-    wounded = [t for t in living(state) if state.seats[t].life < state.seats[t].max_life
-               and _enemy_score(state, seat, t) < 0]
-    return min(wounded, key=lambda t: state.seats[t].life) if wounded else seat
-
-
 def _useless_dice(state: DiceState, seat: int) -> list[int]:
     """Return the re-rollable dice whose face is worth less than a fresh roll."""
-    me = state.seats[seat]
+    rules = rules_of(state.seats[seat].character)  # the Ghost rolls with his character's hints
     gatlings = count_symbols(state, GATLINGS)
-    needed = 2 if me.character is Character.WILLY_THE_KID else 3
+    needed = rules.gatlings_needed
     beers_wanted = sum(1 for t in living(state) if state.seats[t].life < state.seats[t].max_life
                        and (t == seat or _enemy_score(state, seat, t) < 0))
     beers_kept = 0
@@ -185,7 +125,7 @@ def _useless_dice(state: DiceState, seat: int) -> list[int]:
             if beers_kept > beers_wanted:
                 useless.append(index)
         elif face in GATLINGS:
-            if gatlings < needed - 1 and me.character is not Character.KIT_CARLSON:
+            if gatlings < needed - 1 and not rules.values_gatlings:
                 useless.append(index)
         elif face in (Face.BULLSEYE_1, Face.BULLSEYE_2):
             symbol = 1 if face is Face.BULLSEYE_1 else 2
@@ -197,44 +137,29 @@ def _useless_dice(state: DiceState, seat: int) -> list[int]:
 
 def bot_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
     """Return the bot's answer of `seat` to a frame."""
+    owner = DECISION_OWNERS.get(frame.decision)
+    if owner is not None:
+        return owner.bot(state, frame, seat)
     me = state.seats[seat]
     match frame.decision:
         case Decision.REROLL:
             useless = _useless_dice(state, seat)
             risky = dynamite_count(state) == 2 and me.life <= 2
             return Reroll(frozenset(useless)) if useless and not risky else Stop()
-        case Decision.SID_HEAL | Decision.BEER_TARGET:
-            return Target(_beer_target(state, seat))
+        case Decision.BEER_TARGET:
+            return Target(bot_heal_target(state, seat))
         case Decision.HIT_TARGET:
             target = _bot_target(state, seat, list(frame.targets))
             doubled = Target(target, doubled=True)
             wants_double = me.life >= me.max_life - 1 and _enemy_score(state, seat, target) > 0
             return doubled if wants_double and doubled in legal_actions(state, frame, seat) else \
                 Target(target)
-        case Decision.KIT_DISCARD:
-            holders = [i for i in living(state) if state.seats[i].arrows > 0]
-            firing = count_symbols(state, GATLINGS) >= 3
-            friends = [i for i in holders if i != seat and _enemy_score(state, seat, i) < 0]
-            if not firing and seat in holders:
-                return DiscardArrow(seat)
-            return DiscardArrow(friends[0]) if friends else Skip()
-        case Decision.BART_ARROWS:
-            arrows_ok = me.arrows + frame.limit < me.life
-            return Amount(frame.limit) if arrows_ok else default_action(state, frame, seat)
-        case Decision.PEDRO_RETURN:
-            return Amount(frame.limit, chief=me.chief)
         case Decision.DICE_CHOICE:
             return _bot_dice_choice(state, frame)
-        case Decision.APACHE_STEAL:
-            return ArrowPick("steal" if state.pile <= 2 else "normal")
         case Decision.BROKEN_ARROW:
             if seat in frame.targets:
                 return Target(seat)
             return Target(min(frame.targets, key=lambda t: _enemy_score(state, seat, t)))
-        case Decision.ELENA_GIVE:
-            return Target(max(frame.targets, key=lambda t: _enemy_score(state, seat, t)))
-        case Decision.MOLLY_TAKE:
-            return _bot_molly(state, frame)
         case Decision.GHOST_GIVE:
             return _bot_ghost(state, frame)
         case Decision.START_REVEAL | Decision.WINDOW:
@@ -248,15 +173,6 @@ def _bot_dice_choice(state: DiceState, frame: Frame) -> DiceAction:
     die = DieKind.COWARD if me.life * 2 <= me.max_life else DieKind.LOUDMOUTH
     extra = DiceChoice(die, extra=True)
     return extra if extra in legal_actions(state, frame, frame.seat) else DiceChoice(die)
-
-
-def _bot_molly(state: DiceState, frame: Frame) -> DiceAction:
-    """Take an ally's loss when it would kill the ally and Molly survives it."""
-    victim = frame.targets[0]
-    loss = pending_losses(state)[victim]
-    molly = state.seats[frame.seat]
-    saves = loss >= state.seats[victim].life and molly.life > loss
-    return Target(victim) if saves and _enemy_score(state, frame.seat, victim) < 0 else Skip()
 
 
 def _bot_ghost(state: DiceState, frame: Frame) -> DiceAction:

@@ -284,6 +284,19 @@ class Damage:
     turn_bound: ClassVar[bool] = False
 
 
+def with_changes(task: Damage, *, losses: tuple[int, ...] | None = None,
+                 lost: tuple[int, ...] | None = None, stage: DamageStage | None = None,
+                 asked: tuple[int, ...] | None = None,
+                 molly_asked: tuple[int, ...] | None = None) -> Damage:
+    """Return a copy of a damage step with the given fields changed."""
+    return Damage(cause=task.cause, source=task.source,
+                  losses=task.losses if losses is None else losses,
+                  lost=task.lost if lost is None else lost,
+                  stage=task.stage if stage is None else stage,
+                  asked=task.asked if asked is None else asked,
+                  molly_asked=task.molly_asked if molly_asked is None else molly_asked)
+
+
 @dataclass(frozen=True)
 class EndTurn:
     kind: Literal["end_turn"] = "end_turn"

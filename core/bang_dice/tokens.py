@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.bang_dice import events as ev
-from core.bang_dice.ids import ARROWS_IN_GAME, Character, Module
+from core.bang_dice.ids import ARROWS_IN_GAME, Module
 from core.bang_dice.state import DiceState
 from core.engine.protocol import Event
 
@@ -62,15 +62,14 @@ def refill(state: DiceState, out: Events) -> None:
 
 
 def indian_losses(state: DiceState) -> list[int]:
-    """Return each seat's life loss in an Indian attack [BD-ARROW-2, OS-CHIEF-4]."""
+    """Return each seat's life loss in an Indian attack before any character's rule
+    [BD-ARROW-2, OS-CHIEF-4]."""
     counts = [seat.arrow_count if seat.alive else 0 for seat in state.seats]
     losses = []
     for index, seat in enumerate(state.seats):
         loss = counts[index]
         if seat.chief and all(counts[index] > c for i, c in enumerate(counts) if i != index):
             loss = 0  # [OS-CHIEF-4] strictly the most arrows: the Chief's holder loses nothing
-        if seat.character is Character.JOURDONNAIS:
-            loss = min(loss, 1)  # [BD-CHAR-JOURD-1]
         losses.append(loss)
     return losses
 

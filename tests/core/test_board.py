@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.bang_dice.board import distance, hit_targets, living
+from core.bang_dice.board import distance, living
 from core.bang_dice.ids import Character
+from core.bang_dice.reach import hit_targets
 from core.engine.registry import get_game
 
 GAME = get_game("bang_dice")
