@@ -13,6 +13,10 @@ AnyGame = Game[Any, Any, Any]
 
 @cache
 def _games() -> dict[str, AnyGame]:
+    from core.bang_cards.actions import CardsAction
+    from core.bang_cards.game import BangCards
+    from core.bang_cards.state import CardsState
+    from core.bang_cards.view import CardsView
     from core.bang_dice.actions import DiceAction
     from core.bang_dice.game import BangDice
     from core.bang_dice.state import DiceState
@@ -25,7 +29,8 @@ def _games() -> dict[str, AnyGame]:
     # its class against the protocol (a list of AnyGame alone accepts any signature).
     dice: Game[DiceState, DiceAction, DiceView] = BangDice()
     colt: Game[ColtState, str, ColtView] = ColtExpress()
-    return {game.name: game for game in (dice, colt)}
+    cards: Game[CardsState, CardsAction, CardsView] = BangCards()
+    return {game.name: game for game in (dice, colt, cards)}
 
 
 def game_ids() -> list[str]:

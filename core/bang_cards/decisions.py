@@ -1,0 +1,276 @@
+"""The legal answers to each pending frame, and what an answer does."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from core.bang_cards import events as ev
+from core.bang_cards.actions import (
+    CardsAction,
+    Discard,
+    DrawFrom,
+    EndPlay,
+    Pass,
+    Pick,
+    Play,
+    Respond,
+    SetOrder,
+    Sid,
+)
+from core.bang_cards.agenda import Events, schedule
+from core.bang_cards.board import distance, has_in_play, may_bang, others_from, reach
+from core.bang_cards.cards import KINDS, NUMBER, kind_of
+from core.bang_cards.characters import bang_kinds, missed_kinds
+from core.bang_cards.checks import pick_check_card
+from core.bang_cards.combat import finish_volley, take_store_card
+from core.bang_cards.damage import beer_heals, heal
+from core.bang_cards.draw import draw_first_from, jesse_sources, kit_keeps
+from core.bang_cards.effects import EFFECTS
+from core.bang_cards.ids import Character, Color, Decision, Kind, Role
+from core.bang_cards.state import (
+    CardsState,
+    Damage,
+    DiscardPhase,
+    DuelTurn,
+    Eliminate,
+    Frame,
+    PlayPhase,
+    Settle,
+    Shot,
+)
+from core.bang_cards.zones import discard_from_hand
+
+
+def played_kind(state: CardsState, seat: int, card: str) -> Kind | None:
+    """Return the kind a card is played as in phase 2, or None if it cannot be played."""
+    kind = kind_of(card)
+    if kind is Kind.MISSED:
+        # [BC-CHAR-CALAMITY-1] her Missed! as a BANG!; for others not on one's turn
+        return Kind.BANG if Kind.MISSED in bang_kinds(state.seats[seat].character) else None
+    return kind
+
+
+def _has_cards(state: CardsState, seat: int) -> bool:
+    player = state.seats[seat]
+    return bool(player.hand or player.in_play)
+
+
+def _picks(state: CardsState, seat: int, card: str, target: int) -> list[Play]:
+    """Panic! and Cat Balou: a random hand card, or any one card in play [BC-PANIC-1]."""
+    victim = state.seats[target]
+    plays = [Play(card, target, "hand")] if victim.hand else []
+    return plays + [Play(card, target, c) for c in victim.in_play]
+
+
+def card_plays(state: CardsState, seat: int, card: str) -> list[Play]:
+    """Return every legal way to play a hand card in phase 2 [BC-PLAY]."""
+    kind = played_kind(state, seat, card)
+    if kind is None:
+        return []
+    others = others_from(state, seat)
+    targeting = KINDS[kind].targeting
+    if kind is Kind.BANG:
+        if not may_bang(state, seat):
+            return []
+        limit = reach(state, seat)
+        return [Play(card, t) for t in others if distance(state, seat, t) <= limit]
+    if targeting == "near":  # [BC-DIST-4, R-BC-05]
+        return [p for t in others if distance(state, seat, t) <= 1
+                for p in _picks(state, seat, card, t)]
+    if targeting == "any_card":  # [BC-DIST-5, R-BC-05]
+        return [p for t in others for p in _picks(state, seat, card, t)]
+    if targeting == "any":
+        return [Play(card, t) for t in others]
+    if targeting == "jail":  # [BC-JAIL-1, BC-3P-4, BC-PLAY-4]
+        return [Play(card, t) for t in others
+                if (state.three_player or state.seats[t].role is not Role.SHERIFF)
+                and not has_in_play(state, t, Kind.JAIL)]
+    if KINDS[kind].color is Color.BLUE and has_in_play(state, seat, kind):
+        return []  # [BC-PLAY-4] no two cards of one name in play
+    return [Play(card)]
+
+
+def sid_actions(state: CardsState, seat: int) -> list[Sid]:
+    """[BC-CHAR-SID-1] Sid Ketchum's two-card discards, offered while he is wounded."""
+    player = state.seats[seat]
+    if player.character is not Character.SID_KETCHUM or player.life >= player.max_life:
+        return []
+    cards = sorted(set(player.hand), key=NUMBER.__getitem__)
+    return [Sid(a, b) for a, b in combinations(cards, 2)]
+
+
+def _answers(state: CardsState, seat: int, kinds: frozenset[Kind]) -> list[CardsAction]:
+    return [Pass(), *(Respond(c) for c in state.seats[seat].hand if kind_of(c) in kinds)]
+
+
+def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsAction]:
+    """Return the legal answers of `seat` to the pending frame."""
+    player = state.seats[seat]
+    match frame.decision:
+        case Decision.PLAY:
+            plays: list[CardsAction] = [EndPlay()]
+            for card in player.hand:
+                plays += card_plays(state, seat, card)
+            plays += sid_actions(state, seat)
+            plays += [SetOrder("missed", not player.order_missed),
+                      SetOrder("bang", not player.order_bang)]
+            return plays
+        case Decision.DODGE:
+            return _answers(state, seat, missed_kinds(player.character))
+        case Decision.VOLLEY:
+            gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
+            kinds = missed_kinds if gatling else bang_kinds
+            return _answers(state, seat, kinds(player.character))
+        case Decision.DUEL:
+            return _answers(state, seat, bang_kinds(player.character))
+        case Decision.SAVE:
+            saves: list[CardsAction] = [Pass()]
+            if beer_heals(state):
+                saves += [Respond(c) for c in player.hand if kind_of(c) is Kind.BEER]
+            if player.character is Character.SID_KETCHUM:
+                cards = sorted(set(player.hand), key=NUMBER.__getitem__)
+                saves += [Sid(a, b) for a, b in combinations(cards, 2)]
+            return saves
+        case Decision.LUCKY_PICK | Decision.KIT_RETURN | Decision.STORE_PICK:
+            return [Pick(card) for card in state.table]
+        case Decision.DRAW_SOURCE:
+            sources: list[CardsAction] = [DrawFrom("deck")]
+            if player.character is Character.PEDRO_RAMIREZ and state.discard:
+                sources.append(DrawFrom("discard"))
+            if player.character is Character.JESSE_JONES:
+                sources += [DrawFrom(s) for s in jesse_sources(state, seat)]
+            return sources
+        case Decision.DISCARD:
+            return [Discard(card) for card in player.hand]
+    return []
+
+
+def is_legal(state: CardsState, frame: Frame, seat: int, action: CardsAction) -> bool:
+    """Return True if `action` is a legal answer of `seat` now."""
+    return action in legal_actions(state, frame, seat)
+
+
+def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+           out: Events) -> None:
+    """Apply a legal answer to the frame (already taken off `pending`)."""
+    match frame.decision:
+        case Decision.PLAY:
+            _answer_play(state, seat, action, out)
+        case Decision.DODGE:
+            _answer_dodge(state, frame, seat, action, out)
+        case Decision.VOLLEY:
+            _answer_volley(state, frame, seat, action, out)
+        case Decision.DUEL:
+            if isinstance(action, Respond):
+                discard_from_hand(state, seat, action.card, "duel", out)
+                out.append(ev.Responded(seat=seat, card=action.card, as_kind=Kind.BANG.value))
+                assert frame.other is not None
+                assert frame.source is not None
+                schedule(state, DuelTurn(frame.other, seat, frame.source, frame.card or ""))
+            else:
+                out.append(ev.HitTaken(seat=seat))
+                schedule(state, Damage(seat, 1, frame.source))
+        case Decision.SAVE:
+            _answer_save(state, frame, seat, action, out)
+        case Decision.LUCKY_PICK:
+            assert isinstance(action, Pick)
+            assert frame.purpose is not None
+            pick_check_card(state, frame.purpose, seat, action.card)
+        case Decision.KIT_RETURN:
+            assert isinstance(action, Pick)
+            kit_keeps(state, seat, action.card, out)
+        case Decision.STORE_PICK:
+            assert isinstance(action, Pick)
+            take_store_card(state, seat, action.card, out)
+        case Decision.DRAW_SOURCE:
+            assert isinstance(action, DrawFrom)
+            draw_first_from(state, seat, action.origin, out)
+        case Decision.DISCARD:
+            assert isinstance(action, Discard)
+            discard_from_hand(state, seat, action.card, "discard", out)
+            schedule(state, DiscardPhase())
+
+
+def _answer_play(state: CardsState, seat: int, action: CardsAction, out: Events) -> None:
+    player = state.seats[seat]
+    match action:
+        case EndPlay():
+            return
+        case SetOrder(order=order, value=value):
+            if order == "missed":
+                player.order_missed = value
+            else:
+                player.order_bang = value
+            out.append(ev.OrderSet(seat=seat, order=order, value=value,
+                                   audience=frozenset({seat})))
+            schedule(state, PlayPhase())
+        case Sid(first=first, second=second):
+            _sid(state, seat, first, second, out)
+            schedule(state, PlayPhase())
+        case Play(card=card, target=target, pick=pick):
+            kind = played_kind(state, seat, card)
+            assert kind is not None
+            player.hand.remove(card)
+            if KINDS[kind_of(card)].color is Color.BROWN:
+                state.discard.append(card)  # [BC-PLAY-2]
+            out.append(ev.CardPlayed(seat=seat, card=card, as_kind=kind.value, target=target))
+            schedule(state, Settle(), PlayPhase())
+            EFFECTS[kind](state, seat, card, target, pick, out)
+
+
+def _sid(state: CardsState, seat: int, first: str, second: str, out: Events) -> None:
+    discard_from_hand(state, seat, first, "sid_ketchum", out)
+    discard_from_hand(state, seat, second, "sid_ketchum", out)
+    heal(state, seat, 1, "sid_ketchum", out)  # [BC-CHAR-SID-1] not a Beer
+
+
+def _answer_dodge(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+                  out: Events) -> None:
+    assert frame.source is not None
+    if isinstance(action, Respond):
+        discard_from_hand(state, seat, action.card, "missed", out)
+        need = frame.need - 1
+        out.append(ev.Responded(seat=seat, card=action.card, as_kind=Kind.MISSED.value,
+                                need=need))
+        if need <= 0:
+            out.append(ev.ShotCancelled(seat=seat))
+        else:  # [BC-CHAR-SLAB-1] one more Missed! is needed
+            schedule(state, Shot(seat, frame.source, frame.card or "", need, checked=True))
+        return
+    out.append(ev.HitTaken(seat=seat))
+    schedule(state, Damage(seat, 1, frame.source))
+
+
+def _answer_volley(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+                   out: Events) -> None:
+    assert frame.source is not None
+    hits = frame.hits
+    if isinstance(action, Respond):
+        gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
+        as_kind = Kind.MISSED if gatling else Kind.BANG
+        discard_from_hand(state, seat, action.card, "gatling" if gatling else "indians", out)
+        out.append(ev.Responded(seat=seat, card=action.card, as_kind=as_kind.value))
+    else:
+        out.append(ev.HitTaken(seat=seat))
+        hits = (*hits, seat)
+    waiting = tuple(s for s in frame.waiting if s != seat)
+    if waiting:
+        state.pending = Frame(frame.decision, frame.seat, frame.source, frame.card,
+                              waiting=waiting, hits=hits)
+    else:
+        finish_volley(state, frame.source, hits)
+
+
+def _answer_save(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+                 out: Events) -> None:
+    match action:
+        case Respond(card=card):
+            discard_from_hand(state, seat, card, "beer", out)
+            heal(state, seat, 1, "beer", out)  # [BC-BEER-3]
+        case Sid(first=first, second=second):
+            _sid(state, seat, first, second, out)
+        case _:
+            schedule(state, Eliminate(seat, frame.source))
+            return
+    schedule(state, Damage(seat, 0, frame.source, "save"))
+

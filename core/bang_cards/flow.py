@@ -1,0 +1,113 @@
+"""Turn flow: runs agenda tasks until a player must decide or the game ends.
+
+A turn is `StartTurn` → Dynamite's "draw!" and `Settle` → `JailStep` → `DrawPhase` →
+`PlayPhase` (asked again after every card) → `DiscardPhase` → `EndTurn` [BC-TURN-1]. When
+the active player's turn ends early (jailed, eliminated), the tasks marked `turn_bound`
+are dropped and `EndTurn` passes the turn [BC-JAIL-2, BC-TURN-3].
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.bang_cards import events as ev
+from core.bang_cards.agenda import Events, ask, schedule
+from core.bang_cards.board import has_in_play, next_living
+from core.bang_cards.checks import run_check
+from core.bang_cards.combat import (
+    run_defend,
+    run_duel_turn,
+    run_shot,
+    run_store_pick,
+    run_volley,
+)
+from core.bang_cards.damage import run_damage, run_eliminate, run_settle
+from core.bang_cards.draw import run_draw_phase
+from core.bang_cards.ids import Decision, Kind, Purpose
+from core.bang_cards.state import (
+    CardsState,
+    Check,
+    DiscardPhase,
+    DrawPhase,
+    EndTurn,
+    JailStep,
+    PlayPhase,
+    Settle,
+    StartTurn,
+    Task,
+    Turn,
+)
+from core.bang_cards.zones import suzy_refills
+
+
+def advance(state: CardsState, out: Events) -> None:
+    """Run tasks until a decision is pending, the game is over or nothing is left."""
+    while state.outcome is None:
+        suzy_refills(state, out)
+        if state.pending is not None or not state.agenda:
+            return
+        task = state.agenda.pop()
+        if state.turn.aborted and task.turn_bound:
+            continue
+        _HANDLERS[task.kind](state, task, out)
+
+
+def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
+    active = state.turn.active
+    state.turn = Turn(active)
+    out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
+    first: list[Task] = []
+    if has_in_play(state, active, Kind.DYNAMITE):
+        first += [Check(Purpose.DYNAMITE, active), Settle()]  # [BC-DYN-2] before the Jail
+    schedule(state, *first, JailStep(), DrawPhase(), PlayPhase(), DiscardPhase(), EndTurn())
+
+
+def _jail_step(state: CardsState, task: JailStep, out: Events) -> None:
+    if has_in_play(state, state.turn.active, Kind.JAIL):
+        schedule(state, Check(Purpose.JAIL, state.turn.active))  # [BC-JAIL-2]
+
+
+def _play_phase(state: CardsState, task: PlayPhase, out: Events) -> None:
+    if state.turn.phase != "play":
+        state.turn.phase = "play"
+        out.append(ev.PhaseStarted(seat=state.turn.active, phase="play"))
+    ask(state, Decision.PLAY, state.turn.active)  # [BC-DEC-4]
+
+
+def _discard_phase(state: CardsState, task: DiscardPhase, out: Events) -> None:
+    active = state.turn.active
+    if state.turn.phase != "discard":
+        state.turn.phase = "discard"
+        out.append(ev.PhaseStarted(seat=active, phase="discard"))
+    player = state.seats[active]
+    if len(player.hand) > player.life:  # [BC-TURN-1] phase 3: down to current life
+        ask(state, Decision.DISCARD, active)
+
+
+def _end_turn(state: CardsState, task: EndTurn, out: Events) -> None:
+    run_settle(state, Settle(), out)
+    if state.outcome is not None:
+        return
+    state.turn = Turn(next_living(state, state.turn.active))
+    state.turn_number += 1
+    schedule(state, StartTurn())
+
+
+_HANDLERS: dict[str, Callable[[CardsState, Any, Events], None]] = {
+    "start_turn": _start_turn,
+    "jail_step": _jail_step,
+    "draw_phase": run_draw_phase,
+    "play_phase": _play_phase,
+    "discard_phase": _discard_phase,
+    "end_turn": _end_turn,
+    "check": run_check,
+    "defend": run_defend,
+    "shot": run_shot,
+    "volley": run_volley,
+    "duel_turn": run_duel_turn,
+    "store_pick": run_store_pick,
+    "damage": run_damage,
+    "eliminate": run_eliminate,
+    "settle": run_settle,
+}

@@ -1,0 +1,116 @@
+"""What each audience may see of a card game [BC-INFO]: a hand is its owner's only (its
+size is public), the deck's order nobody's, Kit Carlson's three cards Kit's only."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from core.bang_cards.board import distance, reach
+from core.bang_cards.state import CardsState
+from core.engine.protocol import Outcome
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    character: str
+    life: int
+    max_life: int
+    alive: bool
+    role: str | None
+    hand_count: int
+    hand: tuple[str, ...] | None
+    in_play: tuple[str, ...]
+    reach: int
+    orders: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class CardsView:
+    """A table as one audience sees it; `distances` are from the viewer (None: the group)."""
+
+    viewer: int | None
+    role: str | None
+    seats: tuple[SeatView, ...]
+    deck_count: int
+    discard: tuple[str, ...]
+    table: tuple[str, ...]
+    table_count: int
+    active: int
+    phase: str
+    turn_number: int
+    bangs_played: int
+    to_act: tuple[int, ...]
+    decision: str | None
+    decision_seat: int | None
+    source: int | None
+    card: str | None
+    need: int
+    other: int | None
+    hits: tuple[int, ...]
+    distances: tuple[int, ...] | None
+    outcome: Outcome | None
+    version: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the view as a JSON-ready dict."""
+        data = asdict(self)
+        data["outcome"] = None if self.outcome is None else self.outcome.to_json()
+        return data
+
+
+def _orders(state: CardsState, seat: int) -> tuple[str, ...]:
+    player = state.seats[seat]
+    return tuple(name for name, on in (("missed", player.order_missed),
+                                       ("bang", player.order_bang)) if on)
+
+
+def make_view(state: CardsState, viewer: int | None) -> CardsView:
+    """Return the view of `viewer` (None = the group)."""
+    seats = tuple(
+        SeatView(
+            seat=index,
+            character=seat.character.value,
+            life=seat.life,
+            max_life=seat.max_life,
+            alive=seat.alive,
+            role=seat.role.value if seat.role_revealed or index == viewer else None,
+            hand_count=len(seat.hand),
+            hand=tuple(seat.hand) if index == viewer else None,
+            in_play=tuple(seat.in_play),
+            reach=reach(state, index),
+            orders=_orders(state, index) if index == viewer else None,
+        )
+        for index, seat in enumerate(state.seats)
+    )
+    frame = state.pending
+    private_table = state.table_owner is not None and state.table_owner != viewer
+    distances = None
+    if viewer is not None and state.seats[viewer].alive:
+        distances = tuple(0 if i == viewer or not s.alive else distance(state, viewer, i)
+                          for i, s in enumerate(state.seats))
+    return CardsView(
+        viewer=viewer,
+        role=state.seats[viewer].role.value if viewer is not None else None,
+        seats=seats,
+        deck_count=len(state.deck),
+        discard=tuple(state.discard),
+        table=() if private_table else tuple(state.table),
+        table_count=len(state.table),
+        active=state.turn.active,
+        phase=state.turn.phase,
+        turn_number=state.turn_number,
+        bangs_played=state.turn.bangs,
+        to_act=frame.owed_by if frame is not None and state.outcome is None else (),
+        decision=frame.decision.value if frame is not None else None,
+        decision_seat=frame.seat if frame is not None else None,
+        source=frame.source if frame is not None else None,
+        card=frame.card if frame is not None else None,
+        need=frame.need if frame is not None else 0,
+        other=frame.other if frame is not None else None,
+        hits=frame.hits if frame is not None else (),
+        distances=distances,
+        outcome=state.outcome,
+        version=state.version,
+    )
