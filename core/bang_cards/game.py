@@ -10,6 +10,7 @@ from core.bang_cards.actions import CardsAction
 from core.bang_cards.cards import DECK_SIZE
 from core.bang_cards.decisions import answer, is_legal, legal_actions
 from core.bang_cards.flow import advance
+from core.bang_cards.position import build_position, describe
 from core.bang_cards.prompts import prompts, turn_marker
 from core.bang_cards.setup import deal
 from core.bang_cards.state import CardsState, Frame, count_cards, dump_state, load_state
@@ -108,6 +109,15 @@ class BangCards:
     def version(self, state: CardsState) -> int:
         """Return the number of applied actions."""
         return state.version
+
+    def position(self, spec: Mapping[str, Any]) -> Step[CardsState]:
+        """Return a scenario position (docs/scenarios.md); raise ValueError or InvalidSetup."""
+        state, out = build_position(spec)
+        return Step(state, tuple(out))
+
+    def describe(self, state: CardsState) -> dict[str, Any]:
+        """Return every seat's public and private facts for scenario output."""
+        return describe(state)
 
     def check_state(self, state: CardsState) -> None:
         """Raise AssertionError unless every card is in exactly one zone (80 cards)."""

@@ -1,0 +1,110 @@
+"""Scenario positions for the card game: a table described card by card (docs/scenarios.md).
+
+A spec names each seat's role, character, life, hand and cards in play, the deck from the
+top down, the discard pile from the bottom up, whose turn it is and where it starts:
+`"phase": "start"` (Dynamite, Jail and the draw still to come) or `"play"` (phase 2).
+Cards the spec does not place go under the listed deck in the BC-DECK-1 order (or, with
+`"fill_deck": false`, under the discard pile), so a position always holds the 80 cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.bang_cards import events as ev
+from core.bang_cards.agenda import Events
+from core.bang_cards.cards import CARD, CARDS
+from core.bang_cards.flow import advance
+from core.bang_cards.ids import CHARACTER_LIFE, Character, Role
+from core.bang_cards.state import (
+    CardsOptions,
+    CardsState,
+    DiscardPhase,
+    EndTurn,
+    PlayPhase,
+    Seat,
+    StartTurn,
+    Task,
+    Turn,
+)
+from core.engine.errors import InvalidSetup
+from core.engine.rng import seed_state
+
+
+def _cards(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) and c in CARD for c in value):
+        raise InvalidSetup(f"{where} must be a list of card ids")
+    return list(value)
+
+
+def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
+    """Return the position a spec describes, advanced to its first decision."""
+    raw_seats = spec.get("seats")
+    if not isinstance(raw_seats, list) or not 3 <= len(raw_seats) <= 8:
+        raise InvalidSetup("seats must list 3 to 8 seats")
+    seats = []
+    placed: list[str] = []
+    three = len(raw_seats) == 3
+    for index, raw in enumerate(raw_seats):
+        role = Role(raw["role"])
+        character = Character(raw["character"])
+        max_life = int(raw.get("max_life", CHARACTER_LIFE[character]
+                               + (1 if role is Role.SHERIFF else 0)))
+        hand = _cards(raw.get("hand", []), f"seat {index} hand")
+        in_play = _cards(raw.get("in_play", []), f"seat {index} in_play")
+        seat = Seat(role, character, int(raw.get("life", max_life)), max_life, hand, in_play,
+                    alive=bool(raw.get("alive", True)),
+                    role_revealed=three or role is Role.SHERIFF or not raw.get("alive", True))
+        seat.order_missed = bool(raw.get("order_missed", False))
+        seat.order_bang = bool(raw.get("order_bang", False))
+        seats.append(seat)
+        placed += hand + in_play
+    top_down = _cards(spec.get("deck", []), "deck")
+    discard = _cards(spec.get("discard", []), "discard")
+    placed += top_down + discard
+    if len(set(placed)) != len(placed):
+        raise InvalidSetup("a card is placed twice")
+    rest = [card.id for card in CARDS if card.id not in set(placed)]
+    if spec.get("fill_deck", True):
+        top_down += rest
+    else:
+        discard = rest + discard
+    deck = list(reversed(top_down))
+    active = int(spec.get("turn", 0))
+    phase = spec.get("phase", "play")
+    agenda: list[Task]
+    if phase == "start":
+        agenda = [StartTurn()]
+        turn = Turn(active)
+    elif phase == "play":
+        agenda = [EndTurn(), DiscardPhase(), PlayPhase()]
+        turn = Turn(active, "play", int(spec.get("bangs", 0)))
+    else:
+        raise InvalidSetup("phase must be start or play")
+    state = CardsState(CardsOptions(), seats, turn, deck, discard,
+                       seed_state(int(spec.get("seed", 0)), "bang_cards"), agenda=agenda)
+    out: Events = []
+    if phase == "play":
+        out.append(ev.PhaseStarted(seat=active, phase="play"))
+    advance(state, out)
+    return state, out
+
+
+def describe(state: CardsState) -> dict[str, Any]:
+    """Return every seat's public and private facts for scenario output."""
+    return {
+        "seats": [{"role": s.role.value, "character": s.character.value, "life": s.life,
+                   "max_life": s.max_life, "alive": s.alive, "hand": list(s.hand),
+                   "in_play": list(s.in_play)} for s in state.seats],
+        "deck_top": list(reversed(state.deck[-5:])),
+        "deck_count": len(state.deck),
+        "discard": list(state.discard),
+        "table": list(state.table),
+        "active": state.turn.active,
+        "phase": state.turn.phase,
+        "pending": None if state.pending is None else {
+            "decision": state.pending.decision.value, "seat": state.pending.seat,
+            "waiting": list(state.pending.waiting), "need": state.pending.need},
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
+    }
