@@ -36,6 +36,10 @@ def play_one(game: Any, players: int, seed: int, options: dict[str, Any],
              policy: str) -> GameResult:
     """Play one game to the end and return its result; raise RuntimeError if it never ends."""
     state = game.setup(options, players, seed).state
+    # An engine may check its own invariants after every step (the card game: 80 cards).
+    check = getattr(game, "check_state", None)
+    if check is not None:
+        check(state)
     chooser = seed_state(seed, "random-policy")
     count = 0
     while True:
@@ -52,6 +56,8 @@ def play_one(game: Any, players: int, seed: int, options: dict[str, Any],
             chooser, index = next_below(chooser, len(legal))
             action = legal[index]
         state = game.apply(state, seat, action).state
+        if check is not None:
+            check(state)
         count += 1
         if count > MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")

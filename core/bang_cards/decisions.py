@@ -214,6 +214,8 @@ def _answer_play(state: CardsState, seat: int, action: CardsAction, out: Events)
             if KINDS[kind_of(card)].color is Color.BROWN:
                 state.discard.append(card)  # [BC-PLAY-2]
             out.append(ev.CardPlayed(seat=seat, card=card, as_kind=kind.value, target=target))
+            if target is not None and state.seats[target].role is Role.SHERIFF:
+                player.sheriff_attacks += 1
             schedule(state, Settle(), PlayPhase())
             EFFECTS[kind](state, seat, card, target, pick, out)
 

@@ -25,7 +25,11 @@ from core.engine.protocol import Outcome
 
 @dataclass(slots=True)
 class Seat:
-    """One player's public and secret facts; `order_*` are his private standing orders."""
+    """One player's public and secret facts; `order_*` are his private standing orders.
+
+    `sheriff_attacks` counts the cards he aimed at the Sheriff, a public fact the bot reads
+    to guess roles.
+    """
 
     role: Role
     character: Character
@@ -37,12 +41,13 @@ class Seat:
     role_revealed: bool = False
     order_missed: bool = False
     order_bang: bool = False
+    sheriff_attacks: int = 0
 
     def copy(self) -> Seat:
         """Return an independent copy."""
         return Seat(self.role, self.character, self.life, self.max_life, list(self.hand),
                     list(self.in_play), self.alive, self.role_revealed, self.order_missed,
-                    self.order_bang)
+                    self.order_bang, self.sheriff_attacks)
 
 
 Phase = Literal["start", "draw", "play", "discard"]
