@@ -69,8 +69,9 @@ def test_BC_ROLE_2_roles_by_table_size(players: int) -> None:
 
 @pytest.mark.parametrize("players", range(4, 9))
 def test_BC_SETUP_1_to_5_the_deal(players: int) -> None:
-    """[BC-SETUP-1..5, R-BC-02] Sheriff public and first; one random character each; life
-    is the character's (+1 Sheriff); a hand of that many cards; 80 cards in all."""
+    """[BC-SETUP-1, BC-SETUP-2, BC-SETUP-3, BC-SETUP-4, BC-SETUP-5, R-BC-02] Sheriff public
+    and first; one random character each; life is the character's (+1 Sheriff); a hand of
+    that many cards; 80 cards in all."""
     step = GAME.setup({}, players, 7)
     state = step.state
     GAME.check_state(state)
@@ -87,11 +88,22 @@ def test_BC_SETUP_1_to_5_the_deal(players: int) -> None:
     assert all((e.audience is None) == (e.role == "sheriff") for e in dealt)
 
 
-def test_BC_SETUP_3_printed_life() -> None:
-    """[BC-SETUP-3] 4 life, El Gringo and Paul Regret 3."""
+def test_BC_SETUP_3_and_BC_CHAR_0_printed_life() -> None:
+    """[BC-SETUP-3, BC-CHAR-0] 16 characters, 4 life, El Gringo and Paul Regret 3."""
     assert {c for c, life in CHARACTER_LIFE.items() if life == 3} == {
         Character.EL_GRINGO, Character.PAUL_REGRET}
     assert len(CHARACTER_LIFE) == 16
+    assert set(CHARACTER_LIFE) == set(Character)
+
+
+def test_BC_SETUP_2_and_R_BC_02_characters_are_dealt_at_random() -> None:
+    """[BC-SETUP-2, BC-CHAR-0, R-BC-02] one character each, never twice at a table; over a
+    few seeds every one of the 16 is dealt and the casts differ."""
+    casts = [tuple(s.character for s in GAME.setup({}, 8, seed).state.seats)
+             for seed in range(12)]
+    assert all(len(set(cast)) == 8 for cast in casts)
+    assert len(set(casts)) == len(casts)
+    assert {c for cast in casts for c in cast} == set(Character)
 
 
 def test_BC_3P_1_three_players_roles_face_up_and_the_deputy_starts() -> None:
