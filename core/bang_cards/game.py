@@ -120,11 +120,16 @@ class BangCards:
         return describe(state)
 
     def check_state(self, state: CardsState) -> None:
-        """Raise AssertionError unless every card is in exactly one zone (80 cards)."""
+        """Raise AssertionError unless every card is in exactly one zone (80 cards).
+
+        Raised explicitly, not with `assert`, so `python -O` keeps the check.
+        """
         ids = [*state.deck, *state.discard, *state.table,
                *(c for s in state.seats for c in (*s.hand, *s.in_play))]
-        assert count_cards(state) == DECK_SIZE, f"{count_cards(state)} cards, not {DECK_SIZE}"
-        assert len(set(ids)) == DECK_SIZE, "a card is in two zones"
+        if count_cards(state) != DECK_SIZE:
+            raise AssertionError(f"{count_cards(state)} cards, not {DECK_SIZE}")
+        if len(set(ids)) != DECK_SIZE:
+            raise AssertionError("a card is in two zones")
 
     def tallies(self, state: CardsState) -> dict[str, list[str]]:
         """Return what the simulator counts per game: winning and dealt characters."""

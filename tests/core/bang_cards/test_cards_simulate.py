@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.simulate import POLICIES, play_one
+from core.bang_cards.game import BangCards
+from core.bang_cards.state import CardsState
+from core.engine.protocol import Step
+from core.simulate import POLICIES, play_one, simulate
 from tests.core.bang_cards.helpers import GAME, table
 
 
@@ -36,3 +39,22 @@ def test_play_one_reports_the_same_game_for_the_same_seed() -> None:
     again = play_one(GAME, 6, 42, {}, "bot")
     assert (first.side, first.actions, first.tallies) == (again.side, again.actions,
                                                           again.tallies)
+
+
+def test_the_simulator_reports_a_lost_card_as_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step that loses a card is caught by the check after that step and counted as an
+    error of that game, with its seed, by `python -m core.simulate`."""
+    honest = BangCards.apply
+
+    def leaky(self: BangCards, state: CardsState, seat: int, action: object) -> Step[CardsState]:
+        step = honest(self, state, seat, action)  # type: ignore[arg-type]
+        if step.state.version == 5 and step.state.deck:
+            step.state.deck.pop()
+        return step
+
+    monkeypatch.setattr(BangCards, "apply", leaky)
+    summary = simulate("bang_cards", 5, 3, 70, {}, "default")
+    assert summary["errors"] == 3
+    assert summary["outcomes"] == {}
+    assert [f["seed"] for f in summary["failures"]] == [70, 71, 72]
+    assert all("79 cards" in f["error"] for f in summary["failures"])
