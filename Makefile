@@ -28,6 +28,7 @@ test: lint
 bench: $(STAMP)
 	$(PY) -m tests.bench.bench_dice
 	$(PY) -m tests.bench.bench_colt
+	$(PY) -m tests.bench.bench_cards
 	$(PY) -m tests.bench.bench_storage
 	$(PY) -m tests.bench.bench_deadlines
 	$(PY) -m tests.bench.bench_press

@@ -22,9 +22,9 @@ from core.simulate import play_one
 
 
 def run_batch(players: int, games: int, seed: int, policy: str,
-              options: dict[str, Any]) -> tuple[float, float]:
+              options: dict[str, Any], game_id: str = "colt_express") -> tuple[float, float]:
     """Return (games per CPU-second, mean actions per game) for one batch."""
-    game = get_game("colt_express")
+    game = get_game(game_id)
     actions = 0
     started = time.process_time()
     for number in range(games):
@@ -34,15 +34,15 @@ def run_batch(players: int, games: int, seed: int, policy: str,
 
 
 def measure(players: int, games: int, repeats: int, policy: str,
-            options: dict[str, Any]) -> dict[str, Any]:
+            options: dict[str, Any], game_id: str = "colt_express") -> dict[str, Any]:
     """Return the JSON-ready figures of `repeats` batches of one policy."""
-    run_batch(players, 20, 10**6, policy, options)  # warm up: imports and caches
+    run_batch(players, 20, 10**6, policy, options, game_id)  # warm up: imports and caches
     rates, mean_actions = [], 0.0
     for repeat in range(repeats):
-        rate, mean_actions = run_batch(players, games, repeat * games, policy, options)
+        rate, mean_actions = run_batch(players, games, repeat * games, policy, options, game_id)
         rates.append(rate)
     return {
-        "game": "colt_express", "players": players, "policy": policy, "options": options,
+        "game": game_id, "players": players, "policy": policy, "options": options,
         "games_per_batch": games, "repeats": repeats,
         "best_games_per_second": round(max(rates), 1),
         "median_games_per_second": round(statistics.median(rates), 1),
@@ -51,11 +51,13 @@ def measure(players: int, games: int, repeats: int, policy: str,
     }
 
 
-def main() -> None:
-    """Parse arguments, run the batches and print one JSON line per policy."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=300)
+def main(game_id: str = "colt_express", players: int = 4, games: int = 300,
+         doc: str | None = __doc__) -> None:
+    """Parse arguments, run the batches of `game_id` and print one JSON line per policy
+    (the card game's bench calls this with its own defaults)."""
+    parser = argparse.ArgumentParser(description=doc)
+    parser.add_argument("--players", type=int, default=players)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--policy", action="append", choices=["default", "bot", "random"],
                         help="repeatable; default: --policy default --policy bot")
@@ -66,12 +68,12 @@ def main() -> None:
     policies = args.policy or ["default", "bot"]
     if args.profile:
         profiler = cProfile.Profile()
-        profiler.runcall(run_batch, args.players, args.games, 0, policies[0], options)
+        profiler.runcall(run_batch, args.players, args.games, 0, policies[0], options, game_id)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
         return
     for policy in policies:
-        print(json.dumps(measure(args.players, args.games, args.repeats, policy, options)),
-              flush=True)
+        print(json.dumps(measure(args.players, args.games, args.repeats, policy, options,
+                                 game_id)), flush=True)
 
 
 if __name__ == "__main__":
