@@ -47,6 +47,8 @@ def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
     placed: list[str] = []
     three = len(raw_seats) == 3
     for index, raw in enumerate(raw_seats):
+        if not isinstance(raw, Mapping) or "role" not in raw or "character" not in raw:
+            raise InvalidSetup(f"seat {index} needs a role and a character")
         role = Role(raw["role"])
         character = Character(raw["character"])
         max_life = int(raw.get("max_life", CHARACTER_LIFE[character]
@@ -72,6 +74,8 @@ def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
         discard = rest + discard
     deck = list(reversed(top_down))
     active = int(spec.get("turn", 0))
+    if not 0 <= active < len(seats) or not seats[active].alive:
+        raise InvalidSetup("turn must name a living seat")
     phase = spec.get("phase", "play")
     agenda: list[Task]
     if phase == "start":
