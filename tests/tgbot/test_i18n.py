@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
 
 from tgbot.i18n import LANGUAGES, catalog, pick_language, t
 
@@ -54,3 +55,13 @@ def test_no_user_text_in_core() -> None:
         source = path.read_text(encoding="utf-8")
         assert "tgbot" not in source
         assert "i18n" not in source
+
+
+def test_every_catalog_lists_every_id() -> None:
+    """English texts are their own ids, but the English catalog lists each one too, so a
+    translator of any language starts from the same complete list."""
+    for folder in ("en", "pt_BR", "it"):
+        path = ROOT / "tgbot" / "locale" / folder / "LC_MESSAGES" / "messages.po"
+        with path.open("rb") as handle:
+            listed = {str(message.id) for message in read_po(handle) if message.id}
+        assert sorted(_used_ids() - listed) == [], folder

@@ -1,0 +1,200 @@
+"""The card game's front: labels, the group table, the hand as buttons, event lines, help.
+
+Seeded games are played by the engine's bot; at every decision the rendered group table
+and prompts are checked against the engine (every legal action reachable by a button,
+callback data within Telegram's 64 bytes, no hand card and no secret role in the group).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from core.bang_cards.cards import CARD, CARDS
+from core.bang_cards.ids import Character, Kind
+from core.engine.registry import get_game
+from tgbot.callbacks import MAX_BYTES, parse
+from tgbot.i18n import LANGUAGES, t
+from tgbot.render.cards import CardsFront
+from tgbot.render.cards.labels import card_label, kind_name
+from tgbot.render.cards.prompts import SID_MENU, focus_keep, focus_of
+from tgbot.render.cards.rules import card_help, cards_card_help, cards_character_help
+from tgbot.render.dice import role_name
+
+GAME = get_game("bang_cards")
+FRONT = CardsFront()
+NAMES = ["Ana", "Bruno", "Carla", "Davi <&>", "Eva", "Fabio", "Gina", "Hugo"]
+LONG = [f"{'Zé' * 30} {i}" for i in range(8)]
+
+
+def _states(players: int, seed: int) -> Iterator[Any]:
+    """Yield every state of a game the bot plays to the end."""
+    state = GAME.setup({}, players, seed).state
+    while GAME.to_act(state):
+        yield state
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.bot_action(state, seat)).state
+    yield state
+
+
+def _all_buttons(rows: Any) -> list[tuple[str, str]]:
+    return [button for row in rows for button in row]
+
+
+def _reachable(state: Any, seat: int, legal: tuple[str, ...], language: str) -> set[str]:
+    """Return the actions a seat's DM prompt lets it press, through every card it opens."""
+    view = GAME.view_json(GAME.view(state, seat))
+    hand = view["seats"][seat]["hand"]
+    found: set[str] = set()
+    for focus in {0, SID_MENU, *range(1, len(hand) + 1)}:
+        rows = FRONT.prompt_buttons(language, view, legal, NAMES, 7, focus_keep(focus))
+        assert len(_all_buttons(rows)) <= 100
+        assert all(len(row) <= 8 for row in rows)
+        for label, data in _all_buttons(rows):
+            assert label.strip()
+            assert len(data.encode()) <= MAX_BYTES
+            pressed = parse(data)
+            assert pressed.game_id == 7
+            assert pressed.version == view["version"]
+            if pressed.kind == "p":
+                found.add(pressed.payload)
+            else:
+                assert pressed.kind == "k"
+    return found
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (5, 3), (7, 11), (8, 5)])
+def test_every_legal_action_has_a_button_and_the_group_sees_no_secret(players: int,
+                                                                      seed: int) -> None:
+    names = LONG if players == 8 else NAMES
+    for index, state in enumerate(_states(players, seed)):
+        language = LANGUAGES[index % 3]
+        group = GAME.view_json(GAME.view(state, None))
+        text = FRONT.table_text(language, group, names, ["x" * 80] * 8)
+        text += "\n\n" + FRONT.waiting_line(language, group, names)
+        assert len(text) <= 4096
+        hidden_roles = {role_name(language, s.role.value) for s in state.seats
+                        if not s.role_revealed}
+        public = set(group["discard"]) | set(group["table"]) | {
+            c for seat in group["seats"] for c in seat["in_play"]}
+        public_labels = {card_label(language, c) for c in public}
+        for seat in state.seats:
+            for card in seat.hand:
+                label = card_label(language, card)
+                assert label in public_labels or label not in text, (label, text)
+        for line in text.splitlines():
+            if "❤️" in line and "💀" not in line:  # a living player's line
+                assert not any(f"{role}" in line for role in hidden_roles
+                               if role != role_name(language, "sheriff")), line
+        for prompt in GAME.prompts(state):
+            legal = {GAME.encode_action(a) for a in GAME.legal_actions(state, prompt.seat)}
+            reach: set[str] = set()
+            if prompt.public:
+                rows = FRONT.prompt_buttons(language, group, prompt.public, names, 7)
+                reach |= {parse(d).payload for _, d in _all_buttons(rows)}
+                assert not any(parse(d).kind == "k" for _, d in _all_buttons(rows))
+            if prompt.private:
+                reach |= _reachable(state, prompt.seat, prompt.private, language)
+            missing = legal - reach
+            # Sid Ketchum's pairs are offered once per pair of card kinds
+            assert all(action.startswith("s") for action in missing), missing
+
+
+def test_the_hand_opens_one_card_at_a_time_with_its_help_and_targets() -> None:
+    state = next(s for s in _states(5, 3) if any(
+        getattr(a, "target", None) is not None and CARD[a.card].kind is Kind.BANG
+        for seat in GAME.to_act(s) for a in GAME.legal_actions(s, seat)))
+    seat = GAME.view(state, None).active
+    view = GAME.view_json(GAME.view(state, seat))
+    [prompt] = GAME.prompts(state)
+    hand = view["seats"][seat]["hand"]
+    closed = FRONT.prompt_buttons("en", view, prompt.private, NAMES, 1)
+    cards = [label for label, data in _all_buttons(closed) if data.startswith("k:")]
+    assert cards == [card_label("en", c) for c in hand]
+    assert "tap a card" in FRONT.private_prompt_text("en", view, NAMES)
+    bang = next(i for i, c in enumerate(hand) if any(
+        getattr(a, "card", None) == c and CARD[c].kind is Kind.BANG
+        for a in GAME.legal_actions(state, seat)))
+    opened = FRONT.prompt_buttons("en", view, prompt.private, NAMES, 1, focus_keep(bang + 1))
+    text = FRONT.private_prompt_text("en", view, NAMES, focus_keep(bang + 1))
+    assert f": {card_help('en', 'bang')}" in text
+    plays = [parse(d).payload for _, d in _all_buttons(opened) if d.startswith("p:")]
+    expected = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)
+                if getattr(a, "card", None) == hand[bang]]
+    assert plays == expected
+    assert _all_buttons(opened)[-1] == ("◀️ Back to the hand", f"k:1:{view['version']}:")
+    assert "🎭" in text
+    assert role_name("en", view["role"]) in text
+
+
+def test_focus_rides_in_the_keep_digits() -> None:
+    for focus in range(64):
+        keep = focus_keep(focus)
+        assert keep <= set(range(6))
+        assert focus_of(keep) == focus
+        data = f"k:1:2:{''.join(str(d) for d in sorted(keep))}"
+        assert focus_of(frozenset(int(c) for c in parse(data).payload)) == focus
+
+
+def test_labels_help_and_rules_in_every_language() -> None:
+    for language in LANGUAGES:
+        for kind in Kind:
+            assert kind_name(language, kind.value) != kind.value
+            assert card_help(language, kind.value)
+            found = cards_card_help(language, kind_name(language, kind.value))
+            assert found is not None
+            assert found.endswith(card_help(language, kind.value) or "")
+        for character in Character:
+            assert cards_character_help(language, character.value)
+    assert card_label("pt-BR", "missed_10c") == "💨 Errou! 10♣"
+    assert card_label("it", "beer_6h") == "🍺 Birra 6♥"
+    assert cards_card_help("pt-BR", "panico") == cards_card_help("pt-BR", "Pânico!")
+    assert cards_card_help("en", "rev_carabine") is not None
+    assert cards_card_help("en", "cavalry") is None
+    assert t("it", "BANG! card game") != "BANG! card game"
+    assert len(CARDS) == 80
+
+
+def test_event_lines_and_private_news() -> None:
+    kinds: set[str] = set()
+    for players, seed in ((4, 2), (6, 9), (8, 4)):
+        state = GAME.setup({}, players, seed).state
+        steps = [GAME.setup({}, players, seed)]
+        while GAME.to_act(state):
+            seat = min(GAME.to_act(state))
+            steps.append(GAME.apply(state, seat, GAME.bot_action(state, seat)))
+            state = steps[-1].state
+        for step in steps:
+            for event in step.events:
+                data = event.to_json()
+                for language in LANGUAGES:
+                    line = FRONT.event_line(language, data, NAMES, {})
+                    if event.visible_to(None):
+                        kinds.add(data["kind"])
+                    for seat in FRONT.dm_seats(data):
+                        assert event.audience is None or seat in event.audience
+                    texts = FRONT.private_event_texts(language, data)
+                    if not event.visible_to(None):
+                        assert texts or data["kind"] in ("cards_seen", "card_returned",
+                                                         "order_set")
+                    assert line is None or "{" not in line
+    assert {"turn_started", "card_played", "life_changed", "player_eliminated",
+            "game_ended", "cards_drawn"} <= kinds
+    dealt = {"kind": "role_dealt", "seat": 2, "role": "renegade", "audience": [2]}
+    assert FRONT.dm_seats(dealt) == (2,)
+    assert FRONT.private_event_texts("en", dealt) == ["🤫 Your role: <b>Renegade</b>"]
+    taken = {"kind": "card_taken", "seat": 1, "from_seat": 4, "zone": "hand",
+             "card": "beer_6h", "audience": [1, 4]}
+    assert FRONT.dm_seats(taken) == (1, 4)
+    public = {**taken, "card": None, "audience": None}
+    assert FRONT.dm_seats(public) == ()
+    line = FRONT.event_line("en", public, NAMES, {})
+    assert line == "Bruno takes a card from the hand of Eva"
+
+
+def test_no_table_option_and_the_lobby_keeps_its_common_buttons() -> None:
+    assert FRONT.options_lines("en", {}) == []
+    assert FRONT.option_buttons("en", 1, {}) == ()
+    assert FRONT.toggle_option({}, "timer") is None

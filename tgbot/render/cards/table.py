@@ -1,0 +1,152 @@
+"""The card game's group table: each player's life, cards in play and hand size, whose
+turn, the discard's top and the deck, the waiting line and the final result.
+
+Built from the group's view only: no hand, no secret role, no deck order is in it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from core.bang_cards.cards import CARD
+from tgbot.i18n import t
+from tgbot.render.cards.labels import (
+    ROLE_ICON,
+    attack_name,
+    card_label,
+    character_name,
+    role_name,
+    short,
+    short_card,
+    who,
+)
+from tgbot.render.dice import side_name
+
+TABLE_LIMIT = 3300  # the table's HTML, leaving room under Telegram's 4096 characters for
+# the waiting line and the lines leading a new message
+
+
+def seat_line(language: str, view: dict[str, Any], seat: dict[str, Any],
+              names: Sequence[str]) -> str:
+    """Return one player's line: marks, name, public role, character, life, hand, in play."""
+    index = seat["seat"]
+    marks = ""
+    if index == view["active"] and view["outcome"] is None and seat["alive"]:
+        marks = "👉"
+    if not seat["alive"]:
+        marks = "💀"
+    role = seat["role"]
+    role_text = f" {ROLE_ICON.get(role, '')}{role_name(language, role)}" if role else ""
+    line = (f"{marks}<b>{html.escape(short(names[index]))}</b>{role_text} · "
+            f"{character_name(seat['character'])}")
+    if not seat["alive"]:
+        return line
+    line += f" · ❤️{seat['life']}/{seat['max_life']} · 🂠{seat['hand_count']}"
+    if seat["in_play"]:
+        line += " · " + ", ".join(short_card(language, c) for c in seat["in_play"])
+    return line
+
+
+def piles_line(language: str, view: dict[str, Any]) -> str:
+    """Return the deck's size and the discard pile's top card."""
+    top = card_label(language, view["discard"][-1]) if view["discard"] else "—"
+    return t(language, "🂠 Deck: {deck} · 🗑 Discard: {top}", deck=view["deck_count"], top=top)
+
+
+def table_cards_line(language: str, view: dict[str, Any]) -> str | None:
+    """Return the cards turned up on the table (a General Store, a "draw!"), if any."""
+    if not view["table"]:
+        return None
+    cards = ", ".join(card_label(language, c) for c in view["table"])
+    if view["decision"] == "store_pick":
+        return t(language, "🏪 General Store: {cards}", cards=cards)
+    return t(language, "🎴 On the table: {cards}", cards=cards)
+
+
+def table(language: str, view: dict[str, Any], names: Sequence[str],
+          recent: Sequence[str], title: str) -> str:
+    """Return the group table for the group's view (public facts only)."""
+    head = f"🃏 <b>{html.escape(title)}</b> — " + t(language, "turn {number}",
+                                                     number=view["turn_number"])
+    if view["outcome"] is None:
+        head += " · " + t(language, "👉 {name}", name=who(names, view["active"]))
+    lines = [head]
+    lines += [seat_line(language, view, seat, names) for seat in view["seats"]]
+    lines.append(piles_line(language, view))
+    extra = table_cards_line(language, view)
+    if extra:
+        lines.append(extra)
+    shown = list(recent)
+    while shown and len("\n".join([*lines, "", *shown])) > TABLE_LIMIT:
+        shown.pop(0)  # the oldest lines give way: the message must fit in Telegram's limit
+    if shown:
+        lines.append("")
+        lines += [f"• {line}" for line in shown]
+    return "\n".join(lines)
+
+
+def decision_text(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """Return what the pending decision asks, in words (the same whatever a hand holds)."""
+    decision = view["decision"]
+    source = who(names, view["source"])
+    if decision in ("dodge", "volley"):
+        return t(language, "answer {card} from {name}", card=attack_name(language, view),
+                 name=source)
+    texts = {
+        "play": t(language, "play cards or end the turn"),
+        "discard": t(language, "discard down to the hand limit"),
+        "draw_source": t(language, "choose where the first card comes from"),
+        "kit_return": t(language, "Kit Carlson: choose the card to put back"),
+        "store_pick": t(language, "take a card from the General Store"),
+        "lucky_pick": t(language, "Lucky Duke: choose the card that counts"),
+        "duel": t(language, "discard a BANG! in the Duel with {name} or lose",
+                  name=who(names, view["other"])),
+        "save": t(language, "at 0 life: drink a Beer or leave the game"),
+    }
+    return texts.get(decision or "", decision or "")
+
+
+def waiting_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """Return whom the table waits for, and for what; or the final result."""
+    if view["outcome"] is not None:
+        return final_lines(language, view, names)
+    owed = ", ".join(who(names, seat) for seat in view["to_act"])
+    return t(language, "⏳ {names}: {decision}", names=owed,
+             decision=decision_text(language, view, names))
+
+
+def final_lines(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    """Return the winning side and the winners."""
+    outcome = view["outcome"]
+    winners = ", ".join(html.escape(names[i]) for i in outcome["winners"]) or "—"
+    return t(language, "🏁 Game over — victory for {side}. {winners}",
+             side=side_name(language, outcome["side"]), winners=winners)
+
+
+def attack_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str | None:
+    """Return the attack a seat is asked to answer, for its private prompt."""
+    decision = view["decision"]
+    if decision == "dodge":
+        need = view["need"]
+        text = t(language, "🎯 {name} shoots you with {card}", name=who(names, view["source"]),
+                 card=attack_name(language, view))
+        if need > 1:
+            text += " " + t(language, "(you need {count} Missed! to dodge)", count=need)
+        return text
+    if decision == "volley":
+        card = view["card"]
+        if card in CARD and CARD[card].kind.value == "gatling":
+            return t(language, "⚙️ {name}'s Gatling: dodge with a Missed! or lose 1 life",
+                     name=who(names, view["source"]))
+        return t(language, "🪶 {name}'s Indians!: discard a BANG! or lose 1 life",
+                 name=who(names, view["source"]))
+    if decision == "duel":
+        return t(language, "🤺 Duel with {name}: discard a BANG! or lose 1 life",
+                 name=who(names, view["other"]))
+    if decision == "save":
+        return t(language, "💀 You are at {life} life: drink a Beer to stay in the game",
+                 life=view["seats"][view["viewer"]]["life"])
+    return None
+
