@@ -1,8 +1,9 @@
-"""Lobby commands and the small reads and writes the Telegram front needs.
+"""Gathering a table: the lobby's seats and settings until the deal.
 
 A game starts in the lobby (status LOBBY, seed 0, no snapshot): users take and leave seats,
-bot seats are added, then `start_game` deals it and it runs. Every command opens one unit of
-work and commits at most once; reads commit nothing. Seat indices are always 0..n-1.
+bot seats are added, options and front settings change, then `game_status.start_game` deals
+it and it runs. Every command opens one unit of work and commits at most once. Seat indices
+are always 0..n-1. Reads are in `reads.py`, notes on a game in any status in `notes.py`.
 """
 
 from __future__ import annotations
@@ -11,23 +12,22 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import Applied, Player, _ensure_user
+from storage.commands import Player, _ensure_user
 from storage.errors import AlreadySeated, LobbyFull, NotInLobby, NotSeated, TableBusy
-from storage.models import (
-    ActionRecord,
-    Chat,
-    Game,
-    GameStatus,
-    Seat,
-)
-from storage.repositories import UnitOfWork
-from storage.scene import NO_HOOKS, Hooks, bots_follow, load_scene, save_scene
-from storage.uow import UnitOfWorkFactory
 
-# --- the lobby ---------------------------------------------------------------------------
+# The `name as name` imports re-export what moved to the modules of its job, for the callers
+# others are editing now (tgbot/service.py, tgbot/handlers/clock.py, a few tests).
+from storage.game_status import cancel_game as cancel_game
+from storage.game_status import start_game as start_game
+from storage.models import Chat, Game, GameStatus, Seat
+from storage.notes import set_note as set_note
+from storage.reads import action_log as action_log
+from storage.reads import game_with_seats as game_with_seats
+from storage.reads import load_game as load_game
+from storage.repositories import UnitOfWork
+from storage.uow import UnitOfWorkFactory
 
 
 async def open_lobby(
@@ -191,123 +191,6 @@ async def set_lobby(
         game.lobby = dict(lobby)
         await _touch(uow, game, None if now is None else now())
         await uow.commit()
-
-
-async def set_note(
-    uow_factory: UnitOfWorkFactory,
-    *,
-    game_id: int,
-    key: str,
-    value: Any,
-) -> None:
-    """Set one front-only note of a game in any status (e.g. the turn a reminder mentioned).
-
-    Raise GameNotFound.
-    """
-    async with uow_factory() as uow:
-        game = await uow.games.get(game_id=game_id)
-        game.lobby = {**game.lobby, key: value}
-        await _touch(uow, game, None)
-        await uow.commit()
-
-
-async def start_game(
-    uow_factory: UnitOfWorkFactory,
-    *,
-    game_id: int,
-    seed: int,
-    now: Clock,
-    hooks: Hooks = NO_HOOKS,
-) -> Applied:
-    """Deal a lobby's game with its seats in their order, let bot seats play, and store it
-    (seed, snapshot, RUNNING, deadline, outbox) in one unit of work.
-
-    Return what was done (the deal's events first). Raise GameNotFound, NotInLobby, and
-    InvalidSetup for too few (or too many) seats or options the engine refuses.
-    """
-    async with uow_factory() as uow:
-        scene = await load_scene(uow, game_id)
-        game = scene.game
-        if game.status is not GameStatus.LOBBY:
-            raise NotInLobby(f"game {game_id} is {game.status}")
-        engine = get_game(game.kind)
-        count = len(scene.seats)
-        if not engine.min_players <= count <= engine.max_players:
-            raise InvalidSetup(f"{game.kind} is played by {engine.min_players} to "
-                               f"{engine.max_players} players, the table has {count}")
-        step = engine.setup(dict(game.options), count, seed)
-        expected = game.version
-        game.seed = seed
-        game.status = GameStatus.RUNNING
-        scene.state, scene.dealt = step.state, tuple(step.events)
-        bots_follow(scene)
-        await save_scene(uow, scene, expected_version=expected, at=now(), hooks=hooks,
-                         reclock=True)
-        await uow.commit()
-    return Applied.of(scene)
-
-
-async def cancel_game(uow_factory: UnitOfWorkFactory, *, game_id: int, now: Clock) -> None:
-    """Abort a game in the lobby or running (its deadlines are cleared).
-
-    Raise GameNotFound, or GameOver if it is already finished or aborted.
-    """
-    async with uow_factory() as uow:
-        game = await uow.games.get(game_id=game_id, lock=True)
-        if game.status in (GameStatus.FINISHED, GameStatus.ABORTED):
-            raise GameOver(f"game {game_id} is {game.status}")
-        game.status = GameStatus.ABORTED
-        game.deadline_at = None
-        game.remind_at = None
-        game.updated_at = now()
-        await uow.games.save(game=game, expected_version=game.version)
-        await uow.commit()
-
-
-# --- reads -------------------------------------------------------------------------------
-
-
-async def active_game(
-    uow_factory: UnitOfWorkFactory, *, chat_id: int, topic_id: int | None
-) -> Game | None:
-    """Return the chat topic's game in the lobby or running (None matches None), or None."""
-    async with uow_factory() as uow:
-        games = await uow.games.active_in(chat_id=chat_id, topic_id=topic_id)
-    return games[0] if games else None
-
-
-async def games_of_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> list[Game]:
-    """Return the games in the lobby or running where the user holds a seat, by id."""
-    async with uow_factory() as uow:
-        return list(await uow.games.active_of_user(user_id=user_id))
-
-
-async def seats_of(uow_factory: UnitOfWorkFactory, *, game_id: int) -> list[Seat]:
-    """Return a game's seats by index (empty for an unknown game)."""
-    async with uow_factory() as uow:
-        return list(await uow.seats.list(game_id=game_id))
-
-
-async def game_with_seats(
-    uow_factory: UnitOfWorkFactory, *, game_id: int
-) -> tuple[Game, list[Seat]]:
-    """Return a game and its seats (by index), read in one unit of work; raise GameNotFound."""
-    async with uow_factory() as uow:
-        game = await uow.games.get(game_id=game_id)
-        seats = await uow.seats.list(game_id=game_id)
-    return game, sorted(seats, key=lambda seat: seat.seat)
-
-
-async def load_game(uow_factory: UnitOfWorkFactory, *, game_id: int) -> Game:
-    """Return the game; raise GameNotFound."""
-    async with uow_factory() as uow:
-        return await uow.games.get(game_id=game_id)
-
-
-async def action_log(uow_factory: UnitOfWorkFactory, *, game_id: int) -> list[ActionRecord]:
-    """Return a game's logged actions by version."""
-    async with uow_factory() as uow:
-        return list(await uow.actions.list(game_id=game_id))
 
 
 # --- helpers -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from storage import lobby, profiles
+from storage import profiles, reads
 from storage.commands import Player
 from storage.models import Game, GameStatus
 from tgbot.delivery import Deliverer
@@ -102,7 +102,7 @@ async def active_game_here(context: ContextTypes.DEFAULT_TYPE, update: Update) -
     chat = update.effective_chat
     if chat is None:
         return None
-    return await lobby.active_game(services(context).games.uow_factory, chat_id=chat.id,
+    return await reads.active_game(services(context).games.uow_factory, chat_id=chat.id,
                                    topic_id=topic_of(update))
 
 

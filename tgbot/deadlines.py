@@ -20,12 +20,13 @@ from zoneinfo import ZoneInfo
 from pydantic import BaseModel, Field
 
 from core.engine.errors import GameError
+from core.engine.protocol import Clock as DecisionClock
+from core.engine.registry import AnyGame
 from storage import deadlines as store
 from storage.clock import Clock
 from storage.errors import StorageError
 from storage.models import Game, Seat
 from storage.scene import SeatedDeadlineRule
-from tgbot.render.front import front_for
 
 log = logging.getLogger(__name__)
 PRESETS = {"5m": 300, "1h": 3600, "12h": 43_200, "24h": 86_400, "72h": 259_200}
@@ -108,15 +109,17 @@ def after_active(start: datetime, seconds: float, settings: TimerSettings) -> da
     return moment + left
 
 
-def clock_for(game: Game, state: Any, engine: Any) -> int:
+def clock_for(game: Game, state: Any, engine: AnyGame) -> int:
     """Return the seconds of clock the pending decision gets: a window, a reaction or a turn.
 
-    The game's front says which timer its pending decision runs on (`clock_kind`).
+    The engine's prompts say which clock the decision runs on; should the seats owing it
+    run on different clocks, the longest is the decision's (0 when nobody owes one).
     """
     settings = timers_of(game)
-    kind = front_for(game.kind).clock_kind(engine, state)
-    return {"turn": settings.turn_seconds, "window": settings.window_seconds}.get(
-        kind, settings.reaction_seconds)
+    seconds = {DecisionClock.TURN: settings.turn_seconds,
+               DecisionClock.REACTION: settings.reaction_seconds,
+               DecisionClock.WINDOW: settings.window_seconds}
+    return max((seconds[prompt.clock] for prompt in engine.prompts(state)), default=0)
 
 
 def decide_deadline(start: datetime, engine: Any, game: Game, state: Any,

@@ -4,7 +4,9 @@
 lobby or table message, each seat's live private prompt, and one-off notes (secrets dealt
 by DM, reminders, a timeout or a takeover line). It runs inside the command's unit of
 work, so the move and what everyone should see are stored together; `tgbot/delivery.py`
-brings Telegram to it. Everything game-specific comes from the game's front.
+brings Telegram to it. Who is asked what, and where, comes from the engine's prompts
+(`Game.prompts`: the group's buttons, each seat's private ones); everything else
+game-specific from the game's front.
 
 A table payload holds `text`, `buttons`, `anchor` (bumped when a turn starts or the game
 ends: the table is then posted as a new message), `lead` (lines opening that message)
@@ -139,10 +141,10 @@ class Outbox:
         text += "\n\n" + front.waiting_line(language, view, names)
         buttons: Buttons = ()
         if not over:
-            seat, legal = front.group_prompt(engine, state)
-            if seat is not None and legal:
+            shown = next((p for p in engine.prompts(state) if p.public), None)
+            if shown is not None:
                 keep = scene.notes.get("keep")
-                buttons = front.prompt_buttons(language, view, legal, names, game.id,
+                buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
                                                None if keep is None else frozenset(keep))
             buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
         lead = self.timeout_lines(scene, language, names)
@@ -207,7 +209,7 @@ class Outbox:
         game, engine, state = scene.game, scene.engine, scene.state
         assert game.id is not None
         front = front_for(game.kind)
-        owed = front.private_prompts(engine, state) if engine.outcome(state) is None else {}
+        owed = {p.seat: p.private for p in engine.prompts(state) if p.private}
         names = names_of(scene)
         fresh_seat = scene.notes.get("prompt_for")
         out = []

@@ -33,7 +33,6 @@ from storage.scene import (
 from storage.uow import UnitOfWorkFactory
 from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.outbox import names_of
-from tgbot.render.front import front_for
 
 
 def random_seed() -> int:
@@ -102,7 +101,7 @@ def still_valid(scene: Scene, seat: int, action: str) -> bool:
     seat's, so its prompt stays good while it still owes that decision and the press is legal.
     """
     engine, state = scene.engine, scene.state
-    if not front_for(scene.game.kind).answers_independently(engine, state):
+    if not any(p.seat == seat and p.independent for p in engine.prompts(state)):
         return False
     try:
         return engine.decode_action(action) in engine.legal_actions(state, seat)
@@ -319,7 +318,7 @@ class GameService:
         owed = [s for s in sorted(engine.to_act(state))
                 if scene.user_of(s) is not None and s not in bots]
         scene.notes["remind"] = owed
-        turn = front_for(game.kind).turn_marker(engine, state)
+        turn = engine.turn_marker(state)
         if owed and game.lobby.get("mentioned_turn") != turn:
             scene.notes["mention"] = True
             game.lobby = {**game.lobby, "mentioned_turn": turn}

@@ -39,6 +39,7 @@ def prompts(state: DiceState) -> tuple[Prompt, ...]:
         # window's possible holders without the card only owe a pass [OS-ROLE-9].
         secret = any(not isinstance(a, Skip) and t not in public
                      for t, a in zip(texts, legal, strict=True))
+        # Never independent: a reveal in a window changes what the others may still do.
         found.append(Prompt(seat, decision, public, texts if secret else (), clock))
     return tuple(found)
 

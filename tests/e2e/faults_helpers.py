@@ -21,7 +21,6 @@ from storage.models import GameStatus
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.dice import role_name
-from tgbot.render.front import front_for
 from tgbot.service import GameService
 
 GAMES = ("bang_dice", "colt_express")
@@ -127,9 +126,9 @@ async def owing(api: FakeBotApi, games: GameService, game_id: int) -> Owed:
     table = await games.table(game_id)
     assert table.game.status is GameStatus.RUNNING, table.game.status
     engine, state, version = table.engine, table.state, table.game.version
-    front = front_for(table.game.kind)
-    group_seat, _ = front.group_prompt(engine, state)
-    private = front.private_prompts(engine, state)
+    prompts = engine.prompts(state)
+    group_seat = next((p.seat for p in prompts if p.public), None)
+    private = {p.seat for p in prompts if p.private}
     owed = sorted(engine.to_act(state))
     assert owed, "a running game owes a decision"
     seat = group_seat if group_seat is not None else next(s for s in owed if s in private)

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import Player
 from storage.models import ActorKind, Delivery
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
@@ -343,12 +343,12 @@ async def test_a_sixty_second_turn_timer_times_out_within_sixty_two_seconds(
     games = chats.services.games
     game_id = await open_table(chats, chats.group, chats.users, timers={
         "turn_seconds": TIMER_SECONDS})
-    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert game.deadline_at is not None
     pending_since = game.deadline_at - timedelta(seconds=TIMER_SECONDS)
 
     async def timed_out() -> list[Any]:
-        log = await lobby.action_log(games.uow_factory, game_id=game_id)
+        log = await reads.action_log(games.uow_factory, game_id=game_id)
         return [r for r in log if r.actor is ActorKind.TIMEOUT]
 
     found: list[Any] = []

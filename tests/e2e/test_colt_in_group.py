@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 
 from core.colt_express.ids import card_kind
-from storage import lobby, profiles
+from storage import profiles, reads
 from storage.commands import logged_step
 from storage.models import ActorKind, GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
@@ -95,7 +95,7 @@ async def _open_table(table: Table) -> int:
     payload = next(b["url"] for b in lobby_message.buttons if "url" in b).split("start=")[1]
     for user in users[1:]:
         user.start(payload)
-    game = await lobby.active_game(table.services.games.uow_factory, chat_id=group.id,
+    game = await reads.active_game(table.services.games.uow_factory, chat_id=group.id,
                                    topic_id=None)
     assert game is not None
     assert game.id is not None
@@ -187,7 +187,7 @@ async def test_four_players_play_colt_express_by_buttons_and_secrets_stay_privat
                                           if over in m.text), None))
     for seat, name in enumerate(final.names):
         assert f"{name}: ${final.state.scores[seat]}" in last.text
-    records = await lobby.action_log(service.uow_factory, game_id=game_id)
+    records = await reads.action_log(service.uow_factory, game_id=game_id)
     assert len(records) == final.game.version == sum(presses.values())
     assert {r.actor for r in records} == {ActorKind.HUMAN}
     assert presses["dm"]
@@ -236,7 +236,7 @@ async def _replay(table: Table, game_id: int,
     service = table.services.games
     current = await service.table(game_id)
     engine, game, names = current.engine, current.game, current.names
-    records = await lobby.action_log(service.uow_factory, game_id=game_id)
+    records = await reads.action_log(service.uow_factory, game_id=game_id)
     step = engine.setup(game.options, len(current.seats), game.seed)
     state = step.state
     played: dict[str, tuple[int, int, int, datetime]] = {}

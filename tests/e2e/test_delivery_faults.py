@@ -52,7 +52,6 @@ from tests.fakebot import FakeBotApi, FakeUser, FaultKind, RecordedRequest
 from tgbot.context import join_url
 from tgbot.i18n import t
 from tgbot.outbox import Outbox
-from tgbot.render.front import front_for
 from tgbot.service import GameService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,10 +104,10 @@ async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 def _first_owner(table: Table) -> FakeUser:
     """Return the player owing the first decision of the seeded deal (seats follow
     `table.users`)."""
-    engine, front = get_game(table.kind), front_for(table.kind)
-    state = engine.setup({}, len(table.users), SEED).state
-    seat, _ = front.group_prompt(engine, state)
-    return table.users[min(front.private_prompts(engine, state)) if seat is None else seat]
+    engine = get_game(table.kind)
+    prompts = engine.prompts(engine.setup({}, len(table.users), SEED).state)
+    shown = [p.seat for p in prompts if p.public]
+    return table.users[shown[0] if shown else min(p.seat for p in prompts if p.private)]
 
 
 def _next_call(api: FakeBotApi, failed: RecordedRequest) -> RecordedRequest | None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from storage import lobby
+from storage import reads
 from storage.models import GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
@@ -79,13 +79,13 @@ async def _open_table(table: Table) -> int:
                                  if m is not lobby_message))
     users[3].start(payload)
     users[4].send(group, "/join")  # started the bot before: joins directly
-    game = await lobby.active_game(table.services.games.uow_factory, chat_id=group.id,
+    game = await reads.active_game(table.services.games.uow_factory, chat_id=group.id,
                                    topic_id=None)
     assert game is not None
     assert game.id is not None
 
     async def seated() -> int:
-        return len(await lobby.seats_of(table.services.games.uow_factory, game_id=game.id))
+        return len(await reads.seats_of(table.services.games.uow_factory, game_id=game.id))
 
     for _ in range(200):
         if await seated() == 5:

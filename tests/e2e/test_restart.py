@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from storage import deadlines as store
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import Player
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
@@ -33,7 +33,7 @@ def _start_bot(api: FakeBotApi, url: str) -> subprocess.Popen[bytes]:
 
 
 async def _timeouts(service: GameService, game_id: int) -> list[int]:
-    log = await lobby.action_log(service.uow_factory, game_id=game_id)
+    log = await reads.action_log(service.uow_factory, game_id=game_id)
     return [r.version for r in log if r.actor is ActorKind.TIMEOUT]
 
 
@@ -71,7 +71,7 @@ async def test_kill_minus_nine_then_restart(tmp_path: Path) -> None:
         for name, due in (("overdue", now - timedelta(hours=1)),
                           ("during_downtime", now + timedelta(hours=1)),
                           ("future", now + timedelta(days=2))):
-            game = await lobby.load_game(service.uow_factory, game_id=games[name])
+            game = await reads.load_game(service.uow_factory, game_id=games[name])
             await store.set_times(service.uow_factory, game_id=games[name],
                                   version=game.version, deadline_at=due, remind_at=None)
         bot = _start_bot(api, url)
@@ -80,10 +80,10 @@ async def test_kill_minus_nine_then_restart(tmp_path: Path) -> None:
         finally:
             bot.send_signal(signal.SIGKILL)  # no shutdown of any kind
             bot.wait(timeout=10)
-        versions = {name: (await lobby.load_game(service.uow_factory, game_id=g)).version
+        versions = {name: (await reads.load_game(service.uow_factory, game_id=g)).version
                     for name, g in games.items()}
         # While the bot is down the second deadline passes.
-        game = await lobby.load_game(service.uow_factory, game_id=games["during_downtime"])
+        game = await reads.load_game(service.uow_factory, game_id=games["during_downtime"])
         await store.set_times(service.uow_factory, game_id=games["during_downtime"],
                               version=game.version,
                               deadline_at=datetime.now(UTC) - timedelta(seconds=1),
@@ -99,7 +99,7 @@ async def test_kill_minus_nine_then_restart(tmp_path: Path) -> None:
         assert await _timeouts(service, games["during_downtime"]) == [
             versions["during_downtime"] + 1]
         assert await _timeouts(service, games["future"]) == []
-        future = await lobby.load_game(service.uow_factory, game_id=games["future"])
+        future = await reads.load_game(service.uow_factory, game_id=games["future"])
         assert future.deadline_at is not None
         assert future.deadline_at > datetime.now(UTC) + timedelta(days=1)
         for game_id in games.values():  # the log still replays to the snapshot

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from telegram.ext import ContextTypes
 
-from storage import lobby
+from storage import reads
 from storage.models import ActorKind, Game, GameStatus
 from tests.e2e.harness import BotAtTable, fake_settings, running, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
@@ -81,7 +81,7 @@ class SilentBot(BotAtTable):
         return reply.text or ""
 
     async def game(self, game_id: int) -> Game:
-        return await lobby.load_game(self.services.games.uow_factory, game_id=game_id)
+        return await reads.load_game(self.services.games.uow_factory, game_id=game_id)
 
     async def sweep(self, game_id: int) -> Game:
         """Move the clock to the game's next deadline or reminder and run the sweep job."""
@@ -156,7 +156,7 @@ async def open_table(bot: SilentBot, *, strikes: int, modules: tuple[str, ...] =
     users[0].press_button(lobby_message, t(LANGUAGE, "▶️ Start"))
     await bot.wait(lambda: any("m:" in str(m.reply_markup) for m in bot.group_messages()))
     await bot.services.deliverer.idle()  # the secrets dealt have all been sent too
-    game = await lobby.active_game(bot.services.games.uow_factory, chat_id=group.id,
+    game = await reads.active_game(bot.services.games.uow_factory, chat_id=group.id,
                                    topic_id=None)
     assert game is not None
     assert game.id is not None
@@ -195,7 +195,7 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself(tmp_path: P
         assert game.remind_at is None
         assert len(bot.api.callback_answers) == presses  # nobody pressed anything
         assert bot.clock() > started_at
-        log = await lobby.action_log(bot.services.games.uow_factory, game_id=game_id)
+        log = await reads.action_log(bot.services.games.uow_factory, game_id=game_id)
         assert {record.actor for record in log} == {ActorKind.TIMEOUT, ActorKind.BOT}
         table = await bot.services.games.table(game_id)
         texts = group_texts(bot)

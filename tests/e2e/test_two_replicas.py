@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 from storage import deadlines as store
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import Player
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
@@ -75,7 +75,7 @@ async def test_two_replicas_apply_each_timeout_once() -> None:
                 await lobby.join_lobby(service.uow_factory, game_id=game_id,
                                        player=Player(user, f"U{user}"), now=service.now)
             await service.start(game_id)
-            game = await lobby.load_game(service.uow_factory, game_id=game_id)
+            game = await reads.load_game(service.uow_factory, game_id=game_id)
             await store.set_times(service.uow_factory, game_id=game_id, version=game.version,
                                   deadline_at=datetime.now(UTC) - timedelta(minutes=1),
                                   remind_at=None)
@@ -85,7 +85,7 @@ async def test_two_replicas_apply_each_timeout_once() -> None:
             for _ in range(150):
                 done = 0
                 for game_id, _version in game_ids:
-                    log = await lobby.action_log(service.uow_factory, game_id=game_id)
+                    log = await reads.action_log(service.uow_factory, game_id=game_id)
                     done += any(r.actor is ActorKind.TIMEOUT for r in log)
                 if done == GAMES:
                     break
@@ -96,7 +96,7 @@ async def test_two_replicas_apply_each_timeout_once() -> None:
                 bot.send_signal(signal.SIGKILL)
                 bot.wait(timeout=10)
         for game_id, version in game_ids:
-            log = await lobby.action_log(service.uow_factory, game_id=game_id)
+            log = await reads.action_log(service.uow_factory, game_id=game_id)
             assert [r.version for r in log if r.actor is ActorKind.TIMEOUT] == [version + 1]
             assert [r.version for r in log] == list(range(version + 1, version + 1 + len(log)))
         # Both replicas really worked: each published some of the timeouts.

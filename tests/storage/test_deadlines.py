@@ -17,7 +17,7 @@ import pytest
 
 from core.engine.registry import get_game
 from storage import deadlines as store
-from storage import delivery, lobby
+from storage import delivery, reads
 from storage.clock import Clock
 from storage.commands import Applied, apply_action, create_game
 from storage.errors import StaleGame
@@ -50,14 +50,14 @@ async def _due_games(backend: Backend, clock: Clock, count: int) -> list[store.D
     for index in range(count):
         game_id = await new_game(backend.uow, clock, seats=3, chat_id=-1000 - index,
                                  seed=index + 1)
-        game = await lobby.load_game(backend.uow, game_id=game_id)
+        game = await reads.load_game(backend.uow, game_id=game_id)
         await store.set_times(backend.uow, game_id=game_id, version=game.version,
                               deadline_at=clock(), remind_at=None)
     return await store.claim_due_deadlines(backend.uow, now=clock)
 
 
 async def _owed(uow: UnitOfWorkFactory, game_id: int) -> list[int]:
-    game = await lobby.load_game(uow, game_id=game_id)
+    game = await reads.load_game(uow, game_id=game_id)
     assert game.snapshot is not None
     return sorted(ENGINE.to_act(ENGINE.load_state(game.snapshot)))
 
@@ -82,14 +82,14 @@ async def test_claimed_games_are_timed_out_once_each(backend: Backend, clock: Cl
         assert (_timeouts(applied), applied.scene.notes["taken_over"]) == ([seat], [])
         assert applied.version == due.version + 1
         assert applied.events == applied.scene.steps[0].events
-        log = await lobby.action_log(backend.uow, game_id=due.game_id)
+        log = await reads.action_log(backend.uow, game_id=due.game_id)
         assert [(r.version, r.seat, r.actor) for r in log] == \
             [(due.version + 1, seat, ActorKind.TIMEOUT)]
         assert log[0].events == [e.to_json() for e in applied.events if e.visible_to(None)]
-        seats = await lobby.seats_of(backend.uow, game_id=due.game_id)
+        seats = await reads.seats_of(backend.uow, game_id=due.game_id)
         assert [s.strikes for s in seats] == [int(s.seat == seat) for s in seats]
         assert [s.strikes for s in applied.seats or ()] == [s.strikes for s in seats]
-        game = await lobby.load_game(backend.uow, game_id=due.game_id)
+        game = await reads.load_game(backend.uow, game_id=due.game_id)
         assert (game.version, game.deadline_at) == (due.version + 1, NEXT_DEADLINE)
     assert await store.play_timeouts(backend.uow, dues=dues, now=clock, hooks=hooks) == []
 
@@ -100,14 +100,14 @@ async def test_games_that_moved_on_or_owe_nothing_are_left_out(
     await play_one(backend.uow, clock, pressed.game_id)  # the player pressed after the claim
     owed = await _owed(backend.uow, wrong_seat.game_id)
     idle = next(seat for seat in range(3) if seat not in owed)
-    paused_chat = (await lobby.load_game(backend.uow, game_id=paused.game_id)).chat_id
+    paused_chat = (await reads.load_game(backend.uow, game_id=paused.game_id)).chat_id
     assert await delivery.pause_chat(backend.uow, chat_id=paused_chat, now=clock) == \
         [paused.game_id]
     dues = [pressed, kept, store.Due(wrong_seat.game_id, wrong_seat.version, idle), paused]
     played = await store.play_timeouts(backend.uow, dues=dues, now=clock)
     assert [applied.game_id for applied in played] == [kept.game_id]
     for game_id in (wrong_seat.game_id, paused.game_id):
-        assert await lobby.action_log(backend.uow, game_id=game_id) == []
+        assert await reads.action_log(backend.uow, game_id=game_id) == []
     assert await store.play_timeouts(backend.uow, dues=[], now=clock) == []
 
 
@@ -117,7 +117,7 @@ async def _colt_for_two(backend: Backend, clock: Clock) -> tuple[int, int]:
     colt = get_game("colt_express")
     game_id = await create_game(backend.uow, chat_id=-77, kind="colt_express", options={},
                                 seed=1, players=players(2), now=clock)
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert game.snapshot is not None
     assert sorted(colt.to_act(colt.load_state(game.snapshot))) == [0, 1]
     return game_id, game.version
@@ -130,10 +130,10 @@ async def test_every_seat_owing_the_decision_times_out_in_one_go(
                                           now=clock)
     assert _timeouts(applied) == [0, 1]
     assert applied.version == version + 2
-    log = await lobby.action_log(backend.uow, game_id=game_id)
+    log = await reads.action_log(backend.uow, game_id=game_id)
     assert [(r.version, r.seat, r.actor) for r in log] == \
         [(version + 1, 0, ActorKind.TIMEOUT), (version + 2, 1, ActorKind.TIMEOUT)]
-    assert [s.strikes for s in await lobby.seats_of(backend.uow, game_id=game_id)] == [1, 1]
+    assert [s.strikes for s in await reads.seats_of(backend.uow, game_id=game_id)] == [1, 1]
     [report] = await check_games(backend.uow, game_id=game_id)
     assert report.ok, report.line()
 
@@ -143,7 +143,7 @@ async def test_a_due_seat_times_out_alone(backend: Backend, clock: Clock) -> Non
     [applied] = await store.play_timeouts(backend.uow, dues=[store.Due(game_id, version, 1)],
                                           now=clock)
     assert _timeouts(applied) == [1]
-    log = await lobby.action_log(backend.uow, game_id=game_id)
+    log = await reads.action_log(backend.uow, game_id=game_id)
     assert [(r.seat, r.actor) for r in log] == [(1, ActorKind.TIMEOUT)]
 
 
@@ -162,13 +162,13 @@ async def test_struck_seats_go_to_the_bot_and_the_bots_follow(
     assert applied.scene is not None
     assert limits == [due.game_id]
     assert (_timeouts(applied), applied.scene.notes["taken_over"]) == ([seat], [seat])
-    log = await lobby.action_log(backend.uow, game_id=due.game_id)
+    log = await reads.action_log(backend.uow, game_id=due.game_id)
     assert (log[0].seat, log[0].actor) == (seat, ActorKind.TIMEOUT)
     assert len(log) > 1  # the bot went on playing the seat it took over
     assert {(r.seat, r.actor) for r in log[1:]} == {(seat, ActorKind.BOT)}
     assert applied.version == due.version + len(log)
     assert [r.version for r in log] == list(range(due.version + 1, applied.version + 1))
-    held = await lobby.seats_of(backend.uow, game_id=due.game_id)
+    held = await reads.seats_of(backend.uow, game_id=due.game_id)
     assert [(s.seat, s.is_bot, s.strikes) for s in held if s.seat == seat] == [(seat, True, 0)]
     assert seat not in ENGINE.to_act(applied.state) or ENGINE.outcome(applied.state)
     [report] = await check_games(backend.uow, game_id=due.game_id)
@@ -181,7 +181,7 @@ async def test_strikes_below_the_limit_keep_the_seat(backend: Backend, clock: Cl
     [applied] = await store.play_timeouts(backend.uow, dues=[due], now=clock, hooks=hooks)
     assert applied.scene is not None
     assert applied.scene.notes["taken_over"] == []
-    assert not any(s.is_bot for s in await lobby.seats_of(backend.uow, game_id=due.game_id))
+    assert not any(s.is_bot for s in await reads.seats_of(backend.uow, game_id=due.game_id))
 
 
 class _PausingUnitOfWork:
@@ -212,7 +212,7 @@ async def test_a_press_racing_a_batch_is_applied_once_and_the_batch_all_or_nothi
         backend: Backend, clock: Clock) -> None:
     raced, other = await _due_games(backend, clock, 2)
     [seat] = await _owed(backend.uow, raced.game_id)
-    game = await lobby.load_game(backend.uow, game_id=raced.game_id)
+    game = await reads.load_game(backend.uow, game_id=raced.game_id)
     assert game.snapshot is not None
     choice = ENGINE.encode_action(ENGINE.default_action(ENGINE.load_state(game.snapshot), seat))
     pressed = asyncio.Event()
@@ -243,10 +243,10 @@ async def test_a_press_racing_a_batch_is_applied_once_and_the_batch_all_or_nothi
     assert winner == ("press" if backend.name == "memory" else "batch")
     if winner == "batch":
         assert isinstance(outcomes[1], StaleGame)
-    raced_log = await lobby.action_log(backend.uow, game_id=raced.game_id)
+    raced_log = await reads.action_log(backend.uow, game_id=raced.game_id)
     assert [r.version for r in raced_log] == [raced.version + 1]
     assert (raced_log[0].actor is ActorKind.TIMEOUT) == (winner == "batch")
-    other_log = await lobby.action_log(backend.uow, game_id=other.game_id)
+    other_log = await reads.action_log(backend.uow, game_id=other.game_id)
     assert len(other_log) == (1 if winner == "batch" else 0)  # all or nothing
 
 

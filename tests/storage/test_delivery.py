@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from core.engine.errors import GameOver
-from storage import delivery, lobby, profiles
+from storage import delivery, game_status, lobby, profiles, reads
 from storage.commands import Player, play, run_command
 from storage.deadlines import claim_due_deadlines, play_timeouts, set_times
 from storage.models import ActorKind, Chat, Delivery, GameStatus
@@ -169,7 +169,7 @@ async def test_migrate_chat_moves_games_settings_and_rows(backend: Backend) -> N
     clock = FakeClock()
     game_id = await _rendered(backend, clock)
     finished = await new_game(backend.uow, clock, chat_id=GROUP)
-    await lobby.cancel_game(backend.uow, game_id=finished, now=clock)
+    await game_status.cancel_game(backend.uow, game_id=finished, now=clock)
     elsewhere = await _rendered(backend, clock, chat_id=-3003)
     async with backend.uow() as uow:
         chat = await uow.chats.get(chat_id=GROUP)
@@ -184,8 +184,8 @@ async def test_migrate_chat_moves_games_settings_and_rows(backend: Backend) -> N
     at = clock.current
     assert moved == [game_id, finished]
     for gid in moved:
-        assert (await lobby.load_game(backend.uow, game_id=gid)).chat_id == new
-    assert (await lobby.load_game(backend.uow, game_id=elsewhere)).chat_id == -3003
+        assert (await reads.load_game(backend.uow, game_id=gid)).chat_id == new
+    assert (await reads.load_game(backend.uow, game_id=elsewhere)).chat_id == -3003
     async with backend.uow() as uow:
         chat = await uow.chats.get(chat_id=new)
         assert chat is not None
@@ -225,7 +225,7 @@ async def test_migrate_chat_keeps_an_existing_new_chat(backend: Backend) -> None
 async def _running_with_deadline(backend: Backend, clock: FakeClock, seconds: float,
                                  chat_id: int = GROUP) -> int:
     game_id = await _rendered(backend, clock, chat_id=chat_id)
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert await set_times(backend.uow, game_id=game_id, version=game.version,
                            deadline_at=clock.current + timedelta(seconds=seconds),
                            remind_at=clock.current + timedelta(seconds=seconds / 2))
@@ -245,13 +245,13 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     assert await delivery.pause_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
         [short, untimed]
     assert await delivery.pause_chat(backend.uow, chat_id=GROUP, now=clock) == []  # already
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert (game.paused_at, game.deadline_at, game.remind_at) == (
         at + timedelta(seconds=1), None, None)
     assert game.status is GameStatus.RUNNING
     left = game.lobby["paused_left"]
     assert 3590 <= left < 3600
-    assert (await lobby.load_game(backend.uow, game_id=waiting)).paused_at is None  # a lobby
+    assert (await reads.load_game(backend.uow, game_id=waiting)).paused_at is None  # a lobby
     rows = await _rows(backend, game_id)
     assert {key: (row.due_at, row.error) for key, row in rows.items()} == {
         "table": (None, "removed from the chat"), NOTE: (None, "removed from the chat"),
@@ -266,7 +266,7 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
 
     at = clock.current
     assert await delivery.resume_chat(backend.uow, chat_id=GROUP, now=clock) == [game_id]
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert game.paused_at is None
     assert "paused_left" not in game.lobby
     assert game.deadline_at == at + timedelta(seconds=1 + left)  # the clock read once more
@@ -280,9 +280,9 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     at = clock.current
     assert await delivery.resume_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
         [short, untimed]
-    assert (await lobby.load_game(backend.uow, game_id=short)).deadline_at == \
+    assert (await reads.load_game(backend.uow, game_id=short)).deadline_at == \
         at + timedelta(seconds=61)
-    assert (await lobby.load_game(backend.uow, game_id=untimed)).deadline_at is None
+    assert (await reads.load_game(backend.uow, game_id=untimed)).deadline_at is None
     await run_command(backend.uow, game_id=game_id, work=_touch, now=clock, hooks=HOOKS)
 
 
@@ -296,11 +296,11 @@ async def test_abort_paused_ends_games_paused_too_long(backend: Backend) -> None
     running = await _rendered(backend, clock, chat_id=-5005)
     assert await delivery.abort_paused(backend.uow, now=clock,
                                        older_than=timedelta(days=7)) == [old]
-    game = await lobby.load_game(backend.uow, game_id=old)
+    game = await reads.load_game(backend.uow, game_id=old)
     assert (game.status, game.updated_at) == (GameStatus.ABORTED, clock.current)
     assert set(await _rows(backend, old)) == {"table", "prompt:0"}  # its notes are dropped
     for kept in (recent, running):
-        assert (await lobby.load_game(backend.uow, game_id=kept)).status is GameStatus.RUNNING
+        assert (await reads.load_game(backend.uow, game_id=kept)).status is GameStatus.RUNNING
         assert NOTE in await _rows(backend, kept)
     assert await delivery.abort_paused(backend.uow, now=clock,
                                        older_than=timedelta(days=7)) == []

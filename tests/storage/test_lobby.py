@@ -10,7 +10,7 @@ import pytest
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from storage import lobby, profiles
+from storage import game_status, lobby, notes, profiles, reads
 from storage.clock import Clock
 from storage.commands import Player, apply_action
 from storage.errors import (
@@ -53,7 +53,7 @@ async def _open(
 
 
 async def _holders(uow: UnitOfWorkFactory, game_id: int) -> list[tuple[int, int | None, bool]]:
-    return [(s.seat, s.user_id, s.is_bot) for s in await lobby.seats_of(uow, game_id=game_id)]
+    return [(s.seat, s.user_id, s.is_bot) for s in await reads.seats_of(uow, game_id=game_id)]
 
 
 async def _lobby_of(uow: UnitOfWorkFactory, clock: Clock, players: int) -> int:
@@ -67,7 +67,7 @@ async def _lobby_of(uow: UnitOfWorkFactory, clock: Clock, players: int) -> int:
 async def test_full_lobby_flow(backend: Backend, clock: Clock) -> None:
     uow = backend.uow
     game_id = await _open(uow, clock)
-    game = await lobby.load_game(uow, game_id=game_id)
+    game = await reads.load_game(uow, game_id=game_id)
     assert (game.status, game.seed, game.version, game.snapshot) == (GameStatus.LOBBY, 0, 0, None)
     assert (game.creator_id, game.lobby, game.chat_id, game.topic_id) == (100, {}, CHAT, None)
     assert await _holders(uow, game_id) == [(0, 100, False)]
@@ -92,16 +92,16 @@ async def test_full_lobby_flow(backend: Backend, clock: Clock) -> None:
         (2, 104, False),
         (3, None, True),
     ]
-    game = await lobby.load_game(uow, game_id=game_id)
+    game = await reads.load_game(uow, game_id=game_id)
     assert (game.creator_id, game.status) == (100, GameStatus.LOBBY)
     assert game.updated_at > game.created_at
 
-    applied = await lobby.start_game(uow, game_id=game_id, seed=42, now=clock)
+    applied = await game_status.start_game(uow, game_id=game_id, seed=42, now=clock)
     dealt = ENGINE.setup({}, 4, 42)
     assert (applied.game_id, applied.status, applied.outcome) == (game_id, GameStatus.RUNNING, None)
     assert applied.version == ENGINE.version(dealt.state)
     assert [e.to_json() for e in applied.events] == [e.to_json() for e in dealt.events]
-    game = await lobby.load_game(uow, game_id=game_id)
+    game = await reads.load_game(uow, game_id=game_id)
     assert (game.status, game.seed, game.version) == (GameStatus.RUNNING, 42, applied.version)
     assert game.snapshot == ENGINE.dump_state(dealt.state)
     assert [report.ok for report in await check_games(uow, game_id=game_id)] == [True]
@@ -125,7 +125,7 @@ async def test_a_table_is_busy_per_chat_and_topic(backend: Backend, clock: Clock
     await _open(uow, clock, topic_id=8)
     await _open(uow, clock, chat_id=CHAT - 1)
 
-    assert await lobby.active_game(uow, chat_id=CHAT, topic_id=None) == await lobby.load_game(
+    assert await reads.active_game(uow, chat_id=CHAT, topic_id=None) == await reads.load_game(
         uow, game_id=first
     )
     assert await _active_id(uow, topic_id=7) == in_topic
@@ -134,17 +134,17 @@ async def test_a_table_is_busy_per_chat_and_topic(backend: Backend, clock: Clock
     # A running game keeps the table busy; an aborted one frees it.
     for n in (1, 2):
         await lobby.join_lobby(uow, game_id=first, player=user(n), now=clock)
-    await lobby.start_game(uow, game_id=first, seed=1, now=clock)
+    await game_status.start_game(uow, game_id=first, seed=1, now=clock)
     with pytest.raises(TableBusy):
         await _open(uow, clock)
     assert await _active_id(uow, topic_id=None) == first
-    await lobby.cancel_game(uow, game_id=first, now=clock)
+    await game_status.cancel_game(uow, game_id=first, now=clock)
     assert await _active_id(uow, topic_id=None) is None
     assert await _open(uow, clock) != first
 
 
 async def _active_id(uow: UnitOfWorkFactory, *, topic_id: int | None) -> int | None:
-    game = await lobby.active_game(uow, chat_id=CHAT, topic_id=topic_id)
+    game = await reads.active_game(uow, chat_id=CHAT, topic_id=topic_id)
     return None if game is None else game.id
 
 
@@ -159,7 +159,7 @@ async def test_open_lobby_refuses_an_unknown_kind(backend: Backend, clock: Clock
             creator=user(0),
             now=clock,
         )
-    assert await lobby.active_game(backend.uow, chat_id=CHAT, topic_id=None) is None
+    assert await reads.active_game(backend.uow, chat_id=CHAT, topic_id=None) is None
 
 
 async def test_seat_errors(backend: Backend, clock: Clock) -> None:
@@ -186,15 +186,15 @@ async def test_seat_errors(backend: Backend, clock: Clock) -> None:
         await lobby.add_bot(uow, game_id=game_id, now=clock)
     with pytest.raises(AlreadySeated):  # a seated user hears that first, even when full
         await lobby.join_lobby(uow, game_id=game_id, player=user(3), now=clock)
-    assert len(await lobby.seats_of(uow, game_id=game_id)) == 8
+    assert len(await reads.seats_of(uow, game_id=game_id)) == 8
 
-    await lobby.start_game(uow, game_id=game_id, seed=3, now=clock)
+    await game_status.start_game(uow, game_id=game_id, seed=3, now=clock)
     not_in_lobby: list[Callable[[], Awaitable[object]]] = [
         lambda: lobby.join_lobby(uow, game_id=game_id, player=user(9), now=clock),
         lambda: lobby.add_bot(uow, game_id=game_id, now=clock),
         lambda: lobby.leave_lobby(uow, game_id=game_id, user_id=101, now=clock),
         lambda: lobby.remove_seat(uow, game_id=game_id, seat=7, now=clock),
-        lambda: lobby.start_game(uow, game_id=game_id, seed=4, now=clock),
+        lambda: game_status.start_game(uow, game_id=game_id, seed=4, now=clock),
         lambda: lobby.set_options(uow, game_id=game_id, options={}),
         lambda: lobby.set_lobby(uow, game_id=game_id, lobby={}),
     ]
@@ -202,12 +202,12 @@ async def test_seat_errors(backend: Backend, clock: Clock) -> None:
         with pytest.raises(NotInLobby):
             await command()
     # Front notes (a reminder's mention, /extend) may change on a running game.
-    await lobby.set_note(uow, game_id=game_id, key="extended_turn", value=2)
-    stored = await lobby.load_game(uow, game_id=game_id)
+    await notes.set_note(uow, game_id=game_id, key="extended_turn", value=2)
+    stored = await reads.load_game(uow, game_id=game_id)
     assert stored.lobby["extended_turn"] == 2
     assert stored.status is GameStatus.RUNNING
-    assert len(await lobby.seats_of(uow, game_id=game_id)) == 8
-    assert (await lobby.load_game(uow, game_id=game_id)).seed == 3
+    assert len(await reads.seats_of(uow, game_id=game_id)) == 8
+    assert (await reads.load_game(uow, game_id=game_id)).seed == 3
 
 
 def test_lobby_errors_are_storage_errors_with_codes() -> None:
@@ -224,11 +224,11 @@ async def test_too_few_players_cannot_start(backend: Backend, clock: Clock) -> N
     uow = backend.uow
     game_id = await _lobby_of(uow, clock, ENGINE.min_players - 1)
     with pytest.raises(InvalidSetup, match=f"played by {ENGINE.min_players} to"):
-        await lobby.start_game(uow, game_id=game_id, seed=1, now=clock)
-    game = await lobby.load_game(uow, game_id=game_id)
+        await game_status.start_game(uow, game_id=game_id, seed=1, now=clock)
+    game = await reads.load_game(uow, game_id=game_id)
     assert (game.status, game.snapshot, game.seed) == (GameStatus.LOBBY, None, 0)
     await lobby.add_bot(uow, game_id=game_id, now=clock)
-    assert (await lobby.start_game(uow, game_id=game_id, seed=1, now=clock)).status is (
+    assert (await game_status.start_game(uow, game_id=game_id, seed=1, now=clock)).status is (
         GameStatus.RUNNING
     )
 
@@ -239,14 +239,14 @@ async def test_options_refused_by_the_engine_leave_the_lobby_open(
     uow = backend.uow
     game_id = await _lobby_of(uow, clock, 4)
     await lobby.set_options(uow, game_id=game_id, options={"no such option": True}, now=clock)
-    assert (await lobby.load_game(uow, game_id=game_id)).options == {"no such option": True}
+    assert (await reads.load_game(uow, game_id=game_id)).options == {"no such option": True}
     with pytest.raises(InvalidSetup):
-        await lobby.start_game(uow, game_id=game_id, seed=1, now=clock)
-    assert (await lobby.load_game(uow, game_id=game_id)).status is GameStatus.LOBBY
+        await game_status.start_game(uow, game_id=game_id, seed=1, now=clock)
+    assert (await reads.load_game(uow, game_id=game_id)).status is GameStatus.LOBBY
     await lobby.set_options(uow, game_id=game_id, options={})
     await lobby.set_lobby(uow, game_id=game_id, lobby={"max_players": 6, "bots": 1}, now=clock)
-    applied = await lobby.start_game(uow, game_id=game_id, seed=9, now=clock)
-    game = await lobby.load_game(uow, game_id=game_id)
+    applied = await game_status.start_game(uow, game_id=game_id, seed=9, now=clock)
+    game = await reads.load_game(uow, game_id=game_id)
     assert game.lobby == {"max_players": 6, "bots": 1}
     assert game.snapshot == ENGINE.dump_state(ENGINE.setup({}, 4, 9).state)
     assert applied.status is GameStatus.RUNNING
@@ -266,17 +266,17 @@ async def test_remove_seat_renumbers(backend: Backend, clock: Clock) -> None:
 async def test_cancel(backend: Backend, clock: Clock) -> None:
     uow = backend.uow
     in_lobby = await _lobby_of(uow, clock, 2)
-    await lobby.cancel_game(uow, game_id=in_lobby, now=clock)
-    assert (await lobby.load_game(uow, game_id=in_lobby)).status is GameStatus.ABORTED
+    await game_status.cancel_game(uow, game_id=in_lobby, now=clock)
+    assert (await reads.load_game(uow, game_id=in_lobby)).status is GameStatus.ABORTED
     with pytest.raises(GameOver):
-        await lobby.cancel_game(uow, game_id=in_lobby, now=clock)
+        await game_status.cancel_game(uow, game_id=in_lobby, now=clock)
     with pytest.raises(NotInLobby):
         await lobby.join_lobby(uow, game_id=in_lobby, player=user(7), now=clock)
 
     running = await _lobby_of(uow, clock, 3)
-    applied = await lobby.start_game(uow, game_id=running, seed=2, now=clock)
-    await lobby.cancel_game(uow, game_id=running, now=clock)
-    game = await lobby.load_game(uow, game_id=running)
+    applied = await game_status.start_game(uow, game_id=running, seed=2, now=clock)
+    await game_status.cancel_game(uow, game_id=running, now=clock)
+    game = await reads.load_game(uow, game_id=running)
     assert (game.status, game.version) == (GameStatus.ABORTED, applied.version)
     with pytest.raises(GameOver):
         await apply_action(
@@ -289,22 +289,22 @@ async def test_cancel(backend: Backend, clock: Clock) -> None:
             now=clock,
         )
     with pytest.raises(GameNotFound):
-        await lobby.cancel_game(uow, game_id=running + 1000, now=clock)
+        await game_status.cancel_game(uow, game_id=running + 1000, now=clock)
 
 
 async def test_games_of_user(backend: Backend, clock: Clock) -> None:
     uow = backend.uow
     running = await _lobby_of(uow, clock, 3)
-    await lobby.start_game(uow, game_id=running, seed=1, now=clock)
+    await game_status.start_game(uow, game_id=running, seed=1, now=clock)
     waiting = await _open(uow, clock, topic_id=5)
     other_chat = await _open(uow, clock, chat_id=CHAT - 9)
     await lobby.join_lobby(uow, game_id=other_chat, player=user(1), now=clock)
     aborted = await _open(uow, clock, topic_id=6)
     await lobby.join_lobby(uow, game_id=aborted, player=user(1), now=clock)
-    await lobby.cancel_game(uow, game_id=aborted, now=clock)
+    await game_status.cancel_game(uow, game_id=aborted, now=clock)
 
     async def ids(user_id: int) -> list[int | None]:
-        return [game.id for game in await lobby.games_of_user(uow, user_id=user_id)]
+        return [game.id for game in await reads.games_of_user(uow, user_id=user_id)]
 
     assert await ids(100) == [running, waiting, other_chat]
     assert await ids(101) == [running, other_chat]
@@ -330,9 +330,9 @@ async def test_start_game_lets_bots_follow_and_writes_the_outbox(
         return [Outbound("table", scene.game.chat_id, {"version": scene.game.version,
                                                        "events": len(scene.events)})]
 
-    applied = await lobby.start_game(uow, game_id=game_id, seed=1, now=clock,
+    applied = await game_status.start_game(uow, game_id=game_id, seed=1, now=clock,
                                      hooks=Hooks(deadline=rule, outbox=outbox))
-    log = await lobby.action_log(uow, game_id=game_id)
+    log = await reads.action_log(uow, game_id=game_id)
     assert log
     assert {record.actor for record in log} == {ActorKind.BOT}
     assert 0 not in {record.seat for record in log}
@@ -341,7 +341,7 @@ async def test_start_game_lets_bots_follow_and_writes_the_outbox(
     assert [e.to_json() for e in applied.events][:len(dealt.events)] == \
         [e.to_json() for e in dealt.events]
     assert len(applied.events) > len(dealt.events)
-    game = await lobby.load_game(uow, game_id=game_id)
+    game = await reads.load_game(uow, game_id=game_id)
     assert game.version == applied.version
     assert applied.status is GameStatus.RUNNING
     assert sorted(ENGINE.to_act(applied.state)) == [0]  # the bots stop at the human
@@ -452,7 +452,7 @@ async def test_racing_joins_get_distinct_seats(backend: Backend, clock: Clock) -
         assert failures == []
     assert all(type(f).__name__ in ("IntegrityError", "OperationalError") for f in failures)
     assert len(seats) == len(set(seats)) >= 1
-    assert [s.seat for s in await lobby.seats_of(uow, game_id=game_id)] == list(
+    assert [s.seat for s in await reads.seats_of(uow, game_id=game_id)] == list(
         range(len(seats) + 1))
 
 

@@ -12,7 +12,7 @@ import pytest
 from core.engine.errors import NotYourTurn
 from core.engine.protocol import apply_checked
 from core.engine.registry import get_game
-from storage import delivery, lobby
+from storage import delivery, reads
 from storage.clock import Clock
 from storage.commands import Applied, create_game, play, run_command
 from storage.errors import GameNotRunning
@@ -205,14 +205,14 @@ async def test_run_command_writes_row_log_seats_and_outbox_in_one_commit(
     assert applied.scene is not None
     assert (applied.version, applied.status) == (1, GameStatus.RUNNING)
     assert applied.events == applied.scene.steps[0].events
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert (game.version, game.snapshot) == (1, ENGINE.dump_state(applied.state))
     assert (game.deadline_at, game.remind_at) == (DEADLINE, DEADLINE - timedelta(hours=1))
-    [record] = await lobby.action_log(backend.uow, game_id=game_id)
+    [record] = await reads.action_log(backend.uow, game_id=game_id)
     assert (record.version, record.seat, record.actor) == (1, seat, ActorKind.TIMEOUT)
     assert record.events == [e.to_json() for e in applied.events if e.visible_to(None)]
     assert record.events
-    held = await lobby.seats_of(backend.uow, game_id=game_id)
+    held = await reads.seats_of(backend.uow, game_id=game_id)
     assert [row.strikes for row in held] == [int(row.seat == seat) for row in held]
     rows = await _rows(backend, game_id)
     assert [(r.key[:5], r.chat_id, r.revision, r.payload) for r in rows] == [
@@ -248,7 +248,7 @@ async def test_a_command_logs_each_step_with_its_public_events(
 
     applied = await run_command(backend.uow, game_id=game_id, work=work, now=clock)
     assert applied.scene is not None
-    log = await lobby.action_log(backend.uow, game_id=game_id)
+    log = await reads.action_log(backend.uow, game_id=game_id)
     assert [r.version for r in log] == list(range(1, 11))
     assert applied.version == 10
     hidden = 0
@@ -263,7 +263,7 @@ async def test_a_command_logs_each_step_with_its_public_events(
 
 async def test_a_failed_command_writes_nothing(backend: Backend, clock: Clock) -> None:
     game_id = await new_game(backend.uow, clock, seats=4, bots=1)
-    before = await lobby.load_game(backend.uow, game_id=game_id)
+    before = await reads.load_game(backend.uow, game_id=game_id)
 
     def work(scene: Scene) -> None:
         _default(scene, ActorKind.TIMEOUT)
@@ -288,11 +288,11 @@ async def test_a_failed_command_writes_nothing(backend: Backend, clock: Clock) -
 
     with pytest.raises(NotYourTurn):
         await run_command(backend.uow, game_id=game_id, work=refused, now=clock, hooks=HOOKS)
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert (game.version, game.snapshot, game.lobby, game.deadline_at) == (
         before.version, before.snapshot, before.lobby, None)
-    assert await lobby.action_log(backend.uow, game_id=game_id) == []
-    held = await lobby.seats_of(backend.uow, game_id=game_id)
+    assert await reads.action_log(backend.uow, game_id=game_id) == []
+    held = await reads.seats_of(backend.uow, game_id=game_id)
     assert [(row.is_bot, row.strikes) for row in held] == [(False, 0)] * 3 + [(True, 0)]
     assert await _rows(backend, game_id) == []
 
@@ -307,10 +307,10 @@ async def test_notes_and_seat_changes_save_the_row_without_steps(
 
     applied = await run_command(backend.uow, game_id=game_id, work=dirty, now=clock,
                                 hooks=HOOKS)
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert (applied.version, game.version, game.lobby) == (0, 0, {"mentioned_turn": 1})
     assert game.deadline_at is None  # no steps, no new clock
-    assert await lobby.action_log(backend.uow, game_id=game_id) == []
+    assert await reads.action_log(backend.uow, game_id=game_id) == []
 
     def hand_over(scene: Scene) -> None:  # a seat goes to the bot, which plays at once
         seat = min(scene.engine.to_act(scene.state))
@@ -321,13 +321,13 @@ async def test_notes_and_seat_changes_save_the_row_without_steps(
 
     handed = await run_command(backend.uow, game_id=game_id, work=hand_over, now=clock,
                                hooks=HOOKS)
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert handed.scene is not None
     assert handed.scene.steps
     assert {step.actor for step in handed.scene.steps} == {ActorKind.BOT}
     assert (game.version, game.deadline_at, game.remind_at) == (
         len(handed.scene.steps), DEADLINE, None)  # the rule saw the bot seat
-    assert [r.actor for r in await lobby.action_log(backend.uow, game_id=game_id)] == \
+    assert [r.actor for r in await reads.action_log(backend.uow, game_id=game_id)] == \
         [ActorKind.BOT] * len(handed.scene.steps)
 
     def set_free(scene: Scene) -> None:  # only a seat changes: the clock is set again
@@ -335,7 +335,7 @@ async def test_notes_and_seat_changes_save_the_row_without_steps(
             row.is_bot = False
 
     await run_command(backend.uow, game_id=game_id, work=set_free, now=clock, hooks=HOOKS)
-    game = await lobby.load_game(backend.uow, game_id=game_id)
+    game = await reads.load_game(backend.uow, game_id=game_id)
     assert (game.version, game.remind_at) == (len(handed.scene.steps), DEADLINE - timedelta(
         hours=1))
 
@@ -345,7 +345,7 @@ async def test_a_paused_game_refuses_moves(backend: Backend, clock: Clock) -> No
     await delivery.pause_chat(backend.uow, chat_id=-3, now=clock)
     with pytest.raises(GameNotRunning, match="paused"):
         await run_command(backend.uow, game_id=game_id, work=_press, now=clock)
-    assert await lobby.action_log(backend.uow, game_id=game_id) == []
+    assert await reads.action_log(backend.uow, game_id=game_id) == []
 
 
 def test_take_step_counts_strikes() -> None:

@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from storage import lobby, profiles
+from storage import lobby, profiles, reads
 from storage.commands import Player
 from storage.database import make_engine
 from storage.models import GameStatus
@@ -259,7 +259,7 @@ async def test_cancel_twice(bench: Bench, monkeypatch: pytest.MonkeyPatch) -> No
     assert await bench.refused(bench.command, ana, "/cancel") == t(
         LANGUAGE, "There is no game here. Start one with /newgame.")
     # /cancel read the table just before a press cancelled it: cancel_game says GameOver.
-    cancelled = await lobby.load_game(bench.services.games.uow_factory, game_id=game_id)
+    cancelled = await reads.load_game(bench.services.games.uow_factory, game_id=game_id)
     assert cancelled.status is GameStatus.ABORTED
 
     async def stale_read(*_: Any, **__: Any) -> Any:
@@ -284,7 +284,7 @@ async def test_lobby_buttons_act_only_on_a_lobby_in_its_group(bench: Bench) -> N
         if status is GameStatus.ABORTED:
             assert await bench.wait(bench.command(ana, "/cancel")) == t(LANGUAGE,
                                                                         "Table cancelled.")
-        game = await lobby.load_game(bench.services.games.uow_factory, game_id=game_id)
+        game = await reads.load_game(bench.services.games.uow_factory, game_id=game_id)
         assert game.status is status
         edits = len(message.edits)
         for op, user in ((op, user) for op in ops for user in (ana, bruno)):

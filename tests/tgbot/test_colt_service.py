@@ -159,7 +159,7 @@ async def test_strikes_hand_silent_colt_seats_to_bots_that_finish_the_game() -> 
 
 
 async def test_colt_decisions_run_on_the_turn_timer_and_dice_keeps_its_clocks() -> None:
-    """clock_for asks the game's front: every Colt decision is a turn; the dice game's
+    """clock_for asks the engine's prompts: every Colt decision is a turn; the dice game's
     reactions keep the reaction timer."""
     clock = HandClock(START)
     app = _app(clock)

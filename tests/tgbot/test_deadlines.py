@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from storage import deadlines as store
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import Player
 from storage.database import make_engine, make_session_factory
 from storage.fake_uow import MemoryStore, fake_uow_factory
@@ -66,7 +66,7 @@ async def _running(app: App, timers: dict[str, Any], players: int = 4, chat: int
 
 
 async def _log(app: App, game_id: int) -> list[Any]:
-    return await lobby.action_log(app.games.uow_factory, game_id=game_id)
+    return await reads.action_log(app.games.uow_factory, game_id=game_id)
 
 
 def test_quiet_hours_pause_the_clock() -> None:
@@ -94,7 +94,7 @@ async def test_reminder_then_default_action_at_the_right_times() -> None:
     clock = HandClock(START)
     app = _app(clock)
     game_id = await _running(app, {"turn_seconds": 4 * 3600})
-    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    game = await reads.load_game(app.games.uow_factory, game_id=game_id)
     assert game.deadline_at == START + 4 * HOUR
     assert game.remind_at == START + 2 * HOUR
     clock.advance(2 * HOUR - timedelta(seconds=1))
@@ -110,7 +110,7 @@ async def test_reminder_then_default_action_at_the_right_times() -> None:
     assert await sweep(app) == 1
     log = await _log(app, game_id)
     assert [(r.version, r.actor) for r in log] == [(game.version + 1, ActorKind.TIMEOUT)]
-    after = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    after = await reads.load_game(app.games.uow_factory, game_id=game_id)
     assert after.deadline_at == clock() + 4 * HOUR  # the next decision has a fresh clock
     assert await sweep(app) == 0
 
@@ -121,7 +121,7 @@ async def test_quiet_hours_delay_the_timeout() -> None:
     app = _app(clock)
     game_id = await _running(app, {"turn_seconds": 2 * 3600, "quiet_start": "22:00",
                                    "quiet_end": "08:00", "timezone": "UTC"})
-    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    game = await reads.load_game(app.games.uow_factory, game_id=game_id)
     assert game.deadline_at == datetime(2026, 3, 3, 9, 0, tzinfo=UTC)
     clock.moment = datetime(2026, 3, 3, 8, 59, tzinfo=UTC)
     assert await sweep(app) == 0
@@ -159,7 +159,7 @@ async def test_strikes_hand_the_seat_to_a_bot_and_back_restores_the_player() -> 
     assert [r.actor for r in log if r.seat == seat][:2] == [ActorKind.TIMEOUT] * 2
     assert await app.games.set_bot(game_id, seat, bot=False)
     assert seat not in await app.bot_seats(game_id)
-    seats = await lobby.seats_of(app.games.uow_factory, game_id=game_id)
+    seats = await reads.seats_of(app.games.uow_factory, game_id=game_id)
     assert next(s for s in seats if s.seat == seat).strikes == 0
 
 
@@ -210,13 +210,13 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself() -> None:
     game_id = await _running(app, {"turn_seconds": 600, "reaction_seconds": 600,
                                    "strikes_for_bot": 2}, players=5)
     for _ in range(400):
-        game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+        game = await reads.load_game(app.games.uow_factory, game_id=game_id)
         if game.status is not GameStatus.RUNNING:
             break
         assert game.deadline_at is not None or await app.bot_seats(game_id)
         clock.advance(timedelta(minutes=10))
         await sweep(app)
-    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    game = await reads.load_game(app.games.uow_factory, game_id=game_id)
     assert game.status is GameStatus.FINISHED
     assert game.outcome is not None
     log = await _log(app, game_id)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from core.engine.protocol import Clock
 from core.engine.registry import game_ids, get_game
 from storage import lobby
 from storage.commands import Player
@@ -40,22 +41,34 @@ def test_only_games_with_a_front_are_playable(monkeypatch: pytest.MonkeyPatch) -
         front_for("no_front")
 
 
+def _shown(state: Any) -> tuple[int | None, tuple[str, ...]]:
+    """Return the seat whose buttons the group table shows, and those action texts."""
+    return next(((p.seat, p.public) for p in GAME.prompts(state) if p.public), (None, ()))
+
+
+def _private(state: Any) -> dict[int, tuple[str, ...]]:
+    """Return, per seat, the action texts it gets by DM."""
+    return {p.seat: p.private for p in GAME.prompts(state) if p.private}
+
+
 def test_reveals_and_windows_go_by_dm_only() -> None:
     reveal = _state(SALOON, 38)  # seat 3 may reveal its identity as its turn starts
-    assert FRONT.group_prompt(GAME, reveal) == (3, ["x"])  # the group sees "go on" only
-    private = FRONT.private_prompts(GAME, reveal)
+    assert _shown(reveal) == (3, ("x",))  # the group sees "go on" only
+    private = _private(reveal)
     assert list(private) == [3]
     assert {"x", "v01"} <= set(private[3])
     window = _state(SALOON, 1)  # the Doctor's window: every identity holder owes it
-    assert FRONT.group_prompt(GAME, window) == (None, [])
-    private = FRONT.private_prompts(GAME, window)
+    assert _shown(window) == (None, ())
+    private = _private(window)
     assert list(private) == [2]
     assert "x" in private[2]
+    assert {p.clock for p in GAME.prompts(window)} == {Clock.WINDOW}
     plain = _state({}, 0)
-    seat, legal = FRONT.group_prompt(GAME, plain)
+    seat, legal = _shown(plain)
     assert seat == min(GAME.to_act(plain))
     assert legal
-    assert FRONT.private_prompts(GAME, plain) == {}
+    assert _private(plain) == {}
+    assert [p.clock for p in GAME.prompts(plain)] == [Clock.TURN]
 
 
 def test_turns_headlines_and_secrets() -> None:
@@ -63,7 +76,7 @@ def test_turns_headlines_and_secrets() -> None:
     assert not FRONT.is_turn_start({"kind": "game_ended"})
     assert FRONT.is_headline({"kind": "eliminated"})
     state = _state({}, 0)
-    assert FRONT.turn_marker(GAME, state) == GAME.view(state, None).turn_number
+    assert GAME.turn_marker(state) == GAME.view(state, None).turn_number
     dealt = {"kind": "role_dealt", "seat": 3, "role": "outlaw", "identity": None,
              "audience": [3]}
     assert FRONT.dm_seats(dealt) == (3,)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from storage import lobby, profiles
+from storage import lobby, profiles, reads
 from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
@@ -72,12 +72,12 @@ async def test_the_table_timer_overrides_the_chats_for_that_tables_deadlines() -
     update, query = press(2)  # not the creator, not an admin
     await lobby_button(update, context, Callback("l", game_id, -1, "timer"))
     assert query.answers[-1][1]  # refused with an alert
-    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert timers_of(game).turn_seconds == 3_600
     update, query = press(1)
     await lobby_button(update, context, Callback("l", game_id, -1, "timer"))
     assert query.answers == [(None, False)]
-    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert timers_of(game).turn_seconds == 43_200
     await deliverer_of(context).idle()
     shown = bot.to(CHAT, "send")[-1]
@@ -95,5 +95,5 @@ async def test_module_toggles_still_use_their_callback_ops() -> None:
     for op in ("mghost", "mchief_arrow", "mghost", "opt", "mnothing"):
         update, _ = press(1)
         await lobby_button(update, context, Callback("l", game_id, -1, op))
-    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert game.options == {"modules": ["chief_arrow"]}

@@ -8,7 +8,7 @@ import pytest
 
 from core.bang_dice.game import BangDice
 from core.bang_dice.ids import Role
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import REMOVAL, Player
 from storage.errors import StaleGame
 from storage.fake_uow import MemoryStore, fake_uow_factory
@@ -59,7 +59,7 @@ async def test_a_bot_takes_the_seat_on_the_clock_and_back_returns_it() -> None:
     played = await service.hand_to_bot(game_id, seat)
     assert played is not None
     assert played.steps  # the bot answered at once what the seat owed
-    log = await lobby.action_log(service.uow_factory, game_id=game_id)
+    log = await reads.action_log(service.uow_factory, game_id=game_id)
     assert {record.actor for record in log if record.seat == seat} == {ActorKind.BOT}
     assert seat in await _bots(service, game_id)
     assert played.table.names[seat].startswith("🤖 ")
@@ -94,7 +94,7 @@ async def test_removing_the_player_on_the_clock_logs_it_and_the_game_goes_on() -
     assert removal.played.table.state.seats[seat].alive is False
     assert removal.played.table.game.status is GameStatus.RUNNING
     assert removal.played.table.game.deadline_at == START + TURN
-    log = await lobby.action_log(service.uow_factory, game_id=game_id)
+    log = await reads.action_log(service.uow_factory, game_id=game_id)
     assert (log[-1].seat, log[-1].action, log[-1].actor) == (seat, REMOVAL, ActorKind.ADMIN)
     history = [event["kind"] for event in await service.history(game_id)]
     assert "seat_removed" in history
@@ -130,7 +130,7 @@ async def test_a_game_without_removal_gives_the_seat_to_a_bot_for_good(
     assert removal.played.table.user_of(seat) is None
     assert removal.played.table.seat_of(table.user_of(seat) or 0) is None
     assert not await service.set_bot(game_id, seat, bot=False)  # /back cannot undo it
-    log = await lobby.action_log(service.uow_factory, game_id=game_id)
+    log = await reads.action_log(service.uow_factory, game_id=game_id)
     assert ActorKind.ADMIN not in {record.actor for record in log}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from core.bang_dice.ids import Role
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import REMOVAL, Player
 from storage.models import ActorKind, GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
@@ -112,7 +112,7 @@ async def test_kick_by_reply_removes_the_player_and_the_game_goes_on(group: Grou
     said = group.message_of(player, "brb")
     assert await group.say(ana, "/kick", reply_to=said) == t(
         LANGUAGE, "🚪 {name} was removed from the game.", name=NAMES[seat])
-    log = await lobby.action_log(group.services.games.uow_factory, game_id=game_id)
+    log = await reads.action_log(group.services.games.uow_factory, game_id=game_id)
     assert (log[-1].seat, log[-1].action, log[-1].actor) == (seat, REMOVAL, ActorKind.ADMIN)
     after = await group.services.games.table(game_id)
     assert after.state.seats[seat].alive is False

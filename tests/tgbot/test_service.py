@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
@@ -55,7 +55,7 @@ async def test_humans_play_a_whole_game_through_the_service() -> None:
     assert table.game.outcome is not None
     history = await service.history(game_id)
     assert history[-1]["kind"] == "game_ended"
-    log = await lobby.action_log(service.uow_factory, game_id=game_id)
+    log = await reads.action_log(service.uow_factory, game_id=game_id)
     assert [r.version for r in log] == list(range(1, len(log) + 1))
     assert {r.actor for r in log} == {ActorKind.HUMAN}
 
@@ -67,7 +67,7 @@ async def test_bot_seats_play_their_own_decisions() -> None:
     table = played.table
     owed = table.engine.to_act(table.state) if table.state else set()
     assert table.game.status is GameStatus.FINISHED or owed == {0}
-    log = await lobby.action_log(service.uow_factory, game_id=game_id)
+    log = await reads.action_log(service.uow_factory, game_id=game_id)
     assert all(r.actor is ActorKind.BOT and r.seat != 0 for r in log)
 
 

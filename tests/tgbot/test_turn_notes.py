@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from storage import lobby
+from storage import lobby, reads
 from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of
@@ -55,7 +55,7 @@ async def test_a_reminder_mentions_the_group_once_per_turn_and_dms_each_time() -
     bot = FakeBot()
     deliverer = deliverer_of(context_for(games, bot))
     game_id = await _running(games)
-    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
     await games.remind(game_id, game.version)
     await games.remind(game_id, game.version)
     await deliverer.idle()
@@ -64,7 +64,7 @@ async def test_a_reminder_mentions_the_group_once_per_turn_and_dms_each_time() -
            if name == "send" and c["chat_id"] > 0 and "⏳" in c["text"]]
     assert len(mentions) == 1
     assert len(dms) == 2
-    stored = await lobby.load_game(games.uow_factory, game_id=game_id)
+    stored = await reads.load_game(games.uow_factory, game_id=game_id)
     assert stored.lobby["mentioned_turn"] == 1
 
 
@@ -75,7 +75,7 @@ async def test_extend_adds_one_turn_timer_once_per_turn() -> None:
     game_id = await _running(games)
     table = await games.table(game_id)
     on_clock = table.user_of(min(table.engine.to_act(table.state)))
-    before = (await lobby.load_game(games.uow_factory, game_id=game_id)).deadline_at
+    before = (await reads.load_game(games.uow_factory, game_id=game_id)).deadline_at
     assert before is not None
     assert on_clock is not None
 
@@ -84,9 +84,9 @@ async def test_extend_adds_one_turn_timer_once_per_turn() -> None:
     update, second = _command(on_clock)
     await extend(update, context)
 
-    after = (await lobby.load_game(games.uow_factory, game_id=game_id)).deadline_at
+    after = (await reads.load_game(games.uow_factory, game_id=game_id)).deadline_at
     assert after is not None
-    turn = (await lobby.load_game(games.uow_factory, game_id=game_id)).lobby
+    turn = (await reads.load_game(games.uow_factory, game_id=game_id)).lobby
     assert after - before == timedelta(hours=24)
     assert "⏳" in first.replies[0]
     assert second.replies == [t("pt-BR", "The clock was already extended this turn.")]

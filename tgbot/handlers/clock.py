@@ -16,7 +16,6 @@ from tgbot.context import active_game_here, chat_language, game_here_or_say, ser
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
-from tgbot.render.front import front_for
 
 
 async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
@@ -61,7 +60,7 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "Only the player on the clock or an admin can do "
                                              "that."))
         return
-    turn = front_for(game.kind).turn_marker(table.engine, table.state)
+    turn = table.engine.turn_marker(table.state)
     if game.lobby.get("extended_turn") == turn:
         await message.reply_text(t(language, "The clock was already extended this turn."))
         return

@@ -7,7 +7,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from storage import lobby, profiles
+from storage import game_status, profiles
 from storage.errors import StorageError
 from tgbot.context import active_game_here, chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.clock import clock_settings
@@ -99,7 +99,7 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "that."))
         return
     try:
-        await lobby.cancel_game(found.games.uow_factory, game_id=game.id, now=found.games.now)
+        await game_status.cancel_game(found.games.uow_factory, game_id=game.id, now=found.games.now)
     except (GameOver, StorageError):  # a press or another /cancel got there first
         await message.reply_text(t(language, "This table has already ended."))
         return

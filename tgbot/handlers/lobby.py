@@ -13,7 +13,7 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from storage import lobby, profiles
+from storage import game_status, lobby, profiles
 from storage.errors import StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import Callback, newgame_data
@@ -191,7 +191,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
             await lobby.add_bot(found.games.uow_factory, game_id=callback.game_id,
                                 now=found.games.now)
         elif op == "cancel":
-            await lobby.cancel_game(found.games.uow_factory, game_id=callback.game_id,
+            await game_status.cancel_game(found.games.uow_factory, game_id=callback.game_id,
                                     now=found.games.now)
             await query.answer(t(language, "Table cancelled."))
             await found.games.lobby_changed(callback.game_id)

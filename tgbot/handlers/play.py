@@ -9,7 +9,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError, GameOver, NotYourTurn, StaleVersion
-from storage import lobby
+from storage import reads
 from storage.errors import GameNotFound, StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
@@ -58,7 +58,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if callback.kind == "p":  # the press's one command checks the chat itself
             await _play(update, context, callback, language)
             return
-        game = await lobby.load_game(found.games.uow_factory, game_id=callback.game_id)
+        game = await reads.load_game(found.games.uow_factory, game_id=callback.game_id)
     except (BadCallback, StorageError):
         await query.answer(t(language, "This button is not valid."), show_alert=True)
         return
@@ -133,7 +133,7 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
         return
-    seats = await lobby.seats_of(found.games.uow_factory, game_id=game.id)
+    seats = await reads.seats_of(found.games.uow_factory, game_id=game.id)
     mine = next((row.seat for row in seats if user is not None and row.user_id == user.id),
                 None)
     await found.games.refresh(game.id, fresh=True, prompt_for=mine,

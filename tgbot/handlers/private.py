@@ -6,7 +6,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from storage import lobby, profiles
+from storage import profiles, reads
 from tgbot.callbacks import game_id
 from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
@@ -47,7 +47,7 @@ async def mygames(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await remember_user(context, update)
     found = services(context)
-    games = await lobby.games_of_user(found.games.uow_factory, user_id=user.id)
+    games = await reads.games_of_user(found.games.uow_factory, user_id=user.id)
     if not games:
         await message.reply_text(t(language, "You are not at any table right now."))
         return

@@ -292,47 +292,6 @@ class DiceFront:
         """Return True for an elimination (it opens the next turn's message)."""
         return bool(event["kind"] == "eliminated")
 
-    def turn_marker(self, engine: AnyGame, state: Any) -> int:
-        """Return the turn number."""
-        return int(engine.view(state, None).turn_number)
-
-    def clock_kind(self, engine: AnyGame, state: Any) -> str:
-        """Return "window" for a reaction window, "turn" for the active player, else "reaction"."""
-        view = engine.view(state, None)
-        if view.window:
-            return "window"  # [OS-ROLE-9] the same grace for every window
-        return "turn" if view.active in engine.to_act(state) else "reaction"
-
-    def answers_independently(self, engine: AnyGame, state: Any) -> bool:
-        """Return False: a reveal in a window changes what the others may still do."""
-        return False
-
-    def group_prompt(self, engine: AnyGame, state: Any) -> tuple[int | None, list[str]]:
-        """Return the seat whose buttons the group table shows, and those public actions.
-
-        A reaction window shows no buttons in the group; a start-of-turn decision shows only
-        "go on" there (reveals go by DM), so the table looks the same whoever holds a card.
-        """
-        owed = sorted(engine.to_act(state))
-        view = engine.view(state, None)
-        if len(owed) != 1 or view.window:
-            return None, []
-        seat = owed[0]
-        legal = [engine.encode_action(a) for a in engine.legal_actions(state, seat)]
-        if view.decision == "start_reveal":
-            legal = [a for a in legal if a == "x"]
-        return seat, legal
-
-    def private_prompts(self, engine: AnyGame, state: Any) -> dict[int, list[str]]:
-        """Return, per seat, the actions only that seat may see (identity reveals)."""
-        _, public = self.group_prompt(engine, state)
-        prompts = {}
-        for seat in sorted(engine.to_act(state)):
-            legal = [engine.encode_action(a) for a in engine.legal_actions(state, seat)]
-            if set(legal) - set(public) - {"x"}:
-                prompts[seat] = legal
-        return prompts
-
     def prompt_buttons(self, language: str, view: dict[str, Any], legal: Sequence[str],
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:

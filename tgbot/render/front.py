@@ -1,10 +1,11 @@
 """Per-game fronts: what the Telegram shell shows and asks differently for each game.
 
 The outbox and the handlers know a game only through its engine (core) and its front.
-Fronts are listed here by game id, explicitly (nothing registers itself on import); a
-registered game without a front is not offered by /newgame. Views and events reach a
-front as JSON dicts (`engine.view_json`, `Event.to_json`); action texts are the engine's
-`encode_action` texts.
+The engine decides who is asked what, where and on which clock (`Game.prompts`); a front
+only renders: texts, button labels, event lines, lobby options. Fronts are listed here by
+game id, explicitly (nothing registers itself on import); a registered game without a
+front is not offered by /newgame. Views and events reach a front as JSON dicts
+(`engine.view_json`, `Event.to_json`); action texts are the engine's `encode_action` texts.
 """
 
 from __future__ import annotations
@@ -52,36 +53,11 @@ class GameFront(Protocol):
         """Return True for an event repeated at the top of the next turn's message."""
         ...
 
-    def turn_marker(self, engine: AnyGame, state: Any) -> int:
-        """Return a number that changes when a new turn starts ("once per turn" limits)."""
-        ...
-
-    def clock_kind(self, engine: AnyGame, state: Any) -> str:
-        """Return which timer the pending decision runs on: "turn", "reaction" or "window"."""
-        ...
-
-    def answers_independently(self, engine: AnyGame, state: Any) -> bool:
-        """Return True when the seats owing the pending decision answer it independently.
-
-        Then a press on a prompt made before another seat's answer is still applied.
-        """
-        ...
-
-    def group_prompt(self, engine: AnyGame, state: Any) -> tuple[int | None, list[str]]:
-        """Return the seat whose buttons the group table shows, and those action texts.
-
-        (None, []) when the group shows no buttons (every pending choice goes by DM).
-        """
-        ...
-
-    def private_prompts(self, engine: AnyGame, state: Any) -> dict[int, list[str]]:
-        """Return, per seat, the action texts that seat gets by DM."""
-        ...
-
     def prompt_buttons(self, language: str, view: Json, legal: Sequence[str],
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
-        """Return the button rows of `legal` action texts, for the group's or a seat's view.
+        """Return the button rows of `legal` action texts (a prompt's `public` or `private`),
+        for the group's or a seat's view.
 
         `keep` is the game's own prompt state carried by `k:` callbacks (dice: re-rolls).
         """

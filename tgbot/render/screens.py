@@ -87,18 +87,18 @@ def _table(kind: str, language: str, state: object, names: Sequence[str]) -> Ren
     view = engine.view_json(engine.view(state, None))
     text = front.table_text(language, view, names, [])
     text += "\n\n" + front.waiting_line(language, view, names)
-    seat, legal = front.group_prompt(engine, state)
-    if seat is None or not legal:
+    shown = next((p for p in engine.prompts(state) if p.public), None)
+    if shown is None:
         return Rendered(text)
-    return Rendered(text, front.prompt_buttons(language, view, legal, names, 1))
+    return Rendered(text, front.prompt_buttons(language, view, shown.public, names, 1))
 
 
 def _hand(language: str, state: object, names: Sequence[str]) -> Rendered:
     engine, front = get_game("colt_express"), front_for("colt_express")
-    seat, legal = next(iter(front.private_prompts(engine, state).items()))
-    view = engine.view_json(engine.view(state, seat))
+    prompt = next(p for p in engine.prompts(state) if p.private)
+    view = engine.view_json(engine.view(state, prompt.seat))
     return Rendered(front.private_prompt_text(language, view, names),
-                    front.prompt_buttons(language, view, legal, names, 1))
+                    front.prompt_buttons(language, view, prompt.private, names, 1))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ from tgbot.render.colt.prompts import hand_text, prompt_buttons
 from tgbot.render.colt.table import table, waiting_line
 from tgbot.render.rendered import Buttons
 
-DM_DECISIONS = ("scheme", "discard", "team_setup")
 # Events that end a turn (a turn start follows them in the same step, never precedes them).
 HEADLINES = ("card_played", "cards_drawn", "hand_discarded", "round_event")
 OPTIONS = {"ce_characters": ("characters", True), "ce_expert": ("expert", False)}
@@ -56,34 +55,6 @@ class ColtFront:
         """Return True for what can end a turn: the turn's last play, draw or discard, and
         the end-of-round event; the next turn's message opens with it."""
         return bool(event["kind"] in HEADLINES)
-
-    def turn_marker(self, engine: Any, state: Any) -> int:
-        """Return a number that changes with each Schemin' turn and each Stealin' phase."""
-        return int(engine.view(state, None).turn_number)
-
-    def clock_kind(self, engine: Any, state: Any) -> str:
-        """Return "turn": every Colt Express decision is the owner's own move."""
-        return "turn"
-
-    def answers_independently(self, engine: Any, state: Any) -> bool:
-        """Return True for the expert discard and the 2-player set-up: each seat's own cards."""
-        return bool(engine.view(state, None).decision in ("discard", "team_setup"))
-
-    def group_prompt(self, engine: Any, state: Any) -> tuple[int | None, list[str]]:
-        """Return the owner and choices of a public Stealin' decision; none while scheming."""
-        owed = sorted(engine.to_act(state))
-        view = engine.view(state, None)
-        if len(owed) != 1 or view.decision in DM_DECISIONS:
-            return None, []
-        return owed[0], [engine.encode_action(a) for a in engine.legal_actions(state, owed[0])]
-
-    def private_prompts(self, engine: Any, state: Any) -> dict[int, list[str]]:
-        """Return the hand decisions (play, draw, discard, team set-up), each by DM."""
-        view = engine.view(state, None)
-        if view.decision not in DM_DECISIONS:
-            return {}
-        return {seat: [engine.encode_action(a) for a in engine.legal_actions(state, seat)]
-                for seat in sorted(engine.to_act(state))}
 
     def prompt_buttons(self, language: str, view: dict[str, Any], legal: Sequence[str],
                        names: Sequence[str], game_id: int,
