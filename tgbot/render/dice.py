@@ -299,7 +299,7 @@ class DiceFront:
         return prompt_buttons(language, view, legal, names, game_id, keep)
 
     def private_prompt_text(self, language: str, view: dict[str, Any],
-                            names: Sequence[str]) -> str:
+                            names: Sequence[str], keep: frozenset[int] | None = None) -> str:
         """Return the text above a secret choice (a window or a reveal)."""
         return t(language, "🎭 A secret choice in your game: {decision}",
                  decision=html.escape(view.get("window") or view["decision"] or ""))

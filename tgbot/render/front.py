@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from core.engine.registry import AnyGame, game_ids
+from tgbot.render.cards import CardsFront
 from tgbot.render.colt import ColtFront
 from tgbot.render.dice import DiceFront
 from tgbot.render.rendered import Buttons
@@ -63,8 +64,10 @@ class GameFront(Protocol):
         """
         ...
 
-    def private_prompt_text(self, language: str, view: Json, names: Sequence[str]) -> str:
-        """Return the text above a seat's DM prompt, from that seat's view."""
+    def private_prompt_text(self, language: str, view: Json, names: Sequence[str],
+                            keep: frozenset[int] | None = None) -> str:
+        """Return the text above a seat's DM prompt, from that seat's view (`keep` as for
+        `prompt_buttons`: the card game's open hand card)."""
         ...
 
     def dm_seats(self, event: Json) -> tuple[int, ...]:
@@ -93,7 +96,8 @@ class GameFront(Protocol):
         ...
 
 
-_FRONTS: dict[str, GameFront] = {"bang_dice": DiceFront(), "colt_express": ColtFront()}
+_FRONTS: dict[str, GameFront] = {"bang_dice": DiceFront(), "colt_express": ColtFront(),
+                                  "bang_cards": CardsFront()}
 
 
 def front_for(kind: str) -> GameFront:

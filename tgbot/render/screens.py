@@ -1,8 +1,9 @@
 """`python -m tgbot.render.screens`: print sample screens as text, in every language.
 
-Renders a lobby, a turn prompt and a finished table of a seeded BANG! dice game, and a
-Colt Express lobby, group table, private hand prompt and finished table, with the same
-functions the bot uses, so docs/screens.md can be regenerated after any change.
+Renders a lobby, a turn prompt and a finished table of a seeded BANG! dice game, a
+Colt Express lobby, group table, private hand prompt and finished table, and the BANG!
+card game's lobby, table, hand and attack prompts, with the same functions the bot uses,
+so docs/screens.md can be regenerated after any change.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from core.engine.registry import get_game
 from tgbot.i18n import LANGUAGES
+from tgbot.render.cards.prompts import focus_keep
 from tgbot.render.front import front_for
 from tgbot.render.lobby import lobby
 from tgbot.render.rendered import Rendered
@@ -79,6 +81,7 @@ def screens() -> str:
                             _hand(language, hand_state, NAMES)))
         parts.append(_block("Colt Express: a finished table",
                             _table("colt_express", language, colt_end, NAMES)))
+        parts += _cards_screens(language)
     return "\n".join(parts)
 
 
@@ -93,12 +96,39 @@ def _table(kind: str, language: str, state: object, names: Sequence[str]) -> Ren
     return Rendered(text, front.prompt_buttons(language, view, shown.public, names, 1))
 
 
-def _hand(language: str, state: object, names: Sequence[str]) -> Rendered:
-    engine, front = get_game("colt_express"), front_for("colt_express")
+def _hand(language: str, state: object, names: Sequence[str], kind: str = "colt_express",
+          keep: frozenset[int] | None = None) -> Rendered:
+    engine, front = get_game(kind), front_for(kind)
     prompt = next(p for p in engine.prompts(state) if p.private)
     view = engine.view_json(engine.view(state, prompt.seat))
-    return Rendered(front.private_prompt_text(language, view, names),
-                    front.prompt_buttons(language, view, prompt.private, names, 1))
+    return Rendered(front.private_prompt_text(language, view, names, keep),
+                    front.prompt_buttons(language, view, prompt.private, names, 1, keep))
+
+
+def _cards_screens(language: str) -> list[str]:
+    """Return the card game's sample screens: lobby, the hand by DM (with a card open), an
+    attack's private prompt while the group waits, and a finished table."""
+    front = front_for("bang_cards")
+    hand, end = _played("bang_cards", 5, 3, lambda g, s: g.view(s, None).turn_number == 3
+                        and g.view(s, None).decision == "play")
+    attack, _ = _played("bang_cards", 5, 3, lambda g, s: g.view(s, None).decision == "dodge")
+    return [
+        _block("BANG! card game: lobby", lobby(
+            language, front=front, game_id=3, names=NAMES, options={}, turn_seconds=3_600,
+            max_players=8, join_url="https://t.me/bot?start=j3", show_options=True)),
+        _block("BANG! card game: the group table", _table("bang_cards", language, hand,
+                                                          NAMES)),
+        _block("BANG! card game: the active player's hand by DM",
+               _hand(language, hand, NAMES, "bang_cards")),
+        _block("BANG! card game: a card tapped (its help, then its targets)",
+               _hand(language, hand, NAMES, "bang_cards", focus_keep(1))),
+        _block("BANG! card game: the group waits for a shot's answer",
+               _table("bang_cards", language, attack, NAMES)),
+        _block("BANG! card game: the target's private answer",
+               _hand(language, attack, NAMES, "bang_cards")),
+        _block("BANG! card game: a finished table", _table("bang_cards", language, end,
+                                                           NAMES)),
+    ]
 
 
 if __name__ == "__main__":

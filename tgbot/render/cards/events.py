@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core.bang_cards.cards import CARD
+from core.bang_cards.cards import CARD, KINDS
+from core.bang_cards.ids import Color
 from tgbot.i18n import t
 from tgbot.render.cards.labels import (
     card_label,
@@ -22,7 +23,7 @@ from tgbot.render.dice import side_name
 
 # Discards that another line already tells (the answer, the Sid Ketchum line, the death).
 QUIET_DISCARDS = frozenset({"missed", "duel", "gatling", "indians", "beer", "sid_ketchum",
-                            "eliminated", "penalty"})
+                            "eliminated", "penalty", "replaced"})
 
 
 def _cards(language: str, cards: Sequence[str]) -> str:
@@ -54,7 +55,9 @@ def _drawn_line(language: str, event: dict[str, Any], names: Sequence[str]) -> s
     return t(language, "{name} draws {count}", name=name, count=event["count"])
 
 
-def _played_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str:
+def _played_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str | None:
+    if KINDS[CARD[event["card"]].kind].color is Color.BLUE:
+        return None  # the card_equipped line says where it went
     name = who(names, event["seat"])
     card = card_label(language, event["card"])
     if CARD[event["card"]].kind.value != event["as_kind"]:  # Calamity Janet's Missed!
@@ -141,8 +144,9 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
                                      name=name(), other=name("to_seat")),
         "player_eliminated": lambda: t(language, "💀 {name} is out: {role}", name=name(),
                                        role=role_name(language, event["role"])),
-        "rewarded": lambda: (t(language, "⚖️ {name} shot his own Deputy and loses every "
-                                         "card", name=name()) if event["penalty"] else
+        "rewarded": lambda: (t(language, "⚖️ {name} eliminated his own Deputy, {other}, "
+                                         "and loses every card", name=name(),
+                                 other=name("victim")) if event["penalty"] else
                              t(language, "🎁 {name} draws {count} for eliminating {other}",
                                  name=name(), count=event["count"], other=name("victim"))),
         "turn_skipped": lambda: t(language, "⛓ {name} stays in Jail this turn", name=name()),

@@ -63,7 +63,7 @@ class ColtFront:
         return prompt_buttons(language, view, legal, names, game_id)
 
     def private_prompt_text(self, language: str, view: dict[str, Any],
-                            names: Sequence[str]) -> str:
+                            names: Sequence[str], keep: frozenset[int] | None = None) -> str:
         """Return the seat's hand, deck and what it must decide."""
         return hand_text(language, view, names)
 
