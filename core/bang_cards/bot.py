@@ -5,13 +5,17 @@
   Sheriff and hunt shown Outlaws and Renegades and whoever attacked the Sheriff; a Renegade
   sides with the law while Outlaws live, then removes everyone and the Sheriff last. With
   3 players each hunts its own target, then the last rival. The number of Outlaws still
-  alive is public (the role table and the roles of the dead).
+  alive is public (the role table and the roles of the dead). A hidden seat is as hostile
+  to the law as the share of Outlaws and Renegades among the roles still hidden from the
+  bot (`hidden_roles`): a 5-player Deputy knows all three are enemies.
 - It reasons about reach (`card_plays` already lists what is in reach) and keeps its
   Missed! and a Beer for defence: it drinks only when low, answers a shot only when its
   Missed! cards cancel it fully, and throws away its least useful cards.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from core.bang_cards.actions import (
     CardsAction,
@@ -29,7 +33,7 @@ from core.bang_cards.cards import KINDS, NUMBER, kind_of
 from core.bang_cards.characters import bang_kinds, missed_kinds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Kind, Role
+from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Decision, Kind, Role
 from core.bang_cards.policies import lucky_choice, save_action
 from core.bang_cards.state import CardsState, Frame
 
@@ -48,6 +52,30 @@ def _outlaws_left(state: CardsState) -> int:
     """Return how many Outlaws live: dealt Outlaws minus the revealed dead ones (public)."""
     dealt = sum(1 for s in state.seats if s.role is Role.OUTLAW)
     return dealt - sum(1 for s in state.seats if not s.alive and s.role is Role.OUTLAW)
+
+
+def hidden_roles(state: CardsState, seat: int) -> tuple[Counter[Role], int]:
+    """Return the roles `seat` cannot place (the public role table minus his own and every
+    shown role) and how many other seats hide them."""
+    pool = Counter(ROLES_BY_COUNT[len(state.seats)])
+    pool[state.seats[seat].role] -= 1
+    hidden = 0
+    for index, other in enumerate(state.seats):
+        if index == seat:
+            continue
+        if other.role_revealed:
+            pool[other.role] -= 1
+        else:
+            hidden += 1
+    return pool, hidden
+
+
+def _hostile_share(state: CardsState, seat: int) -> float:
+    """Return the chance, from public facts, that a hidden seat is an Outlaw or a Renegade."""
+    pool, hidden = hidden_roles(state, seat)
+    if hidden == 0:
+        return 0.0
+    return max(0, pool[Role.OUTLAW] + pool[Role.RENEGADE]) / hidden
 
 
 def enemy_score(state: CardsState, seat: int, other: int) -> float:
@@ -74,7 +102,9 @@ def enemy_score(state: CardsState, seat: int, other: int) -> float:
         return -6.0 if shown is Role.DEPUTY else 8.0
     if them.sheriff_attacks > 0:
         return 5.0 + them.sheriff_attacks
-    return 1.5 if me.role is Role.SHERIFF else 1.0
+    # A hidden seat: as hostile as the share of Outlaws and Renegades among the hidden
+    # (a 5-player Deputy knows every hidden seat is one; a Sheriff, three in four).
+    return -6.0 + 14.0 * _hostile_share(state, seat)
 
 
 def _value(state: CardsState, seat: int, card: str) -> float:
@@ -165,7 +195,7 @@ def bot_play(state: CardsState, seat: int, legal: list[CardsAction]) -> CardsAct
     for play in of(Kind.SALOON):
         balance = sum(-enemy_score(state, seat, t) for t in others
                       if state.seats[t].life < state.seats[t].max_life)
-        if me.life < me.max_life and balance >= 0:
+        if balance + (5.0 if me.life < me.max_life else 0.0) > 0:  # heals more friends
             return play
     sids = [a for a in legal if isinstance(a, Sid)]
     if sids and len(me.hand) > me.life:
