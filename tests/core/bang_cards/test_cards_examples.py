@@ -1,4 +1,5 @@
-"""The worked examples of docs/rules/bang_cards.md §17 (BC-EX-1..12), and R-BC-06."""
+"""The worked examples of docs/rules/bang_cards.md §19 (BC-EX-1..12) and their variants, and
+R-BC-06."""
 
 from __future__ import annotations
 
@@ -120,3 +121,42 @@ def test_BC_EX_11_el_gringo_and_a_gatling() -> None:
     empty, _ = act(empty, 0, "p" + n("gatling_10h"))
     assert empty.seats[1].hand == []
     assert lives(empty)[1] == 2
+
+
+def test_BC_EX_5_variants_beer_heals_nobody_with_two_left_saloon_and_sid_do() -> None:
+    """[BC-EX-5, BC-BEER-2, BC-CHAR-SID-1] Sheriff and Renegade alone: the Sheriff's Beer at
+    2 of 5 leaves him at 2; a Saloon heals both; Sid Ketchum's two cards heal him."""
+    alone = {1: {"alive": False}, 2: {"alive": False}, 3: {"alive": False}}
+    beer = table(5, {0: {"hand": [BEER], "life": 2}, 4: {"life": 1}, **alone})
+    beer, _ = act(beer, 0, "p" + n(BEER))
+    assert lives(beer)[0] == 2
+    assert BEER in beer.discard
+    saloon = table(5, {0: {"hand": ["saloon_5h"], "life": 2}, 4: {"life": 1}, **alone})
+    saloon, _ = act(saloon, 0, "p" + n("saloon_5h"))
+    assert (lives(saloon)[0], lives(saloon)[4]) == (3, 2)
+    sid = table(5, {0: {"hand": [BEER, "bang_2c"], "life": 2, "character": "sid_ketchum"},
+                    4: {"life": 1}, **alone})
+    sid, _ = act(sid, 0, "s" + "".join(sorted([n("bang_2c"), n(BEER)])))
+    assert lives(sid)[0] == 3
+
+
+def test_BC_EX_9_bart_cassidy_at_four_life_draws_three_and_plays_on() -> None:
+    """[BC-EX-9, BC-CHAR-BART-1] the Dynamite takes Bart from 4 to 1: three cards, no save
+    window, and his turn goes on to phase 1."""
+    state = table(5, {1: {"character": "bart_cassidy", "in_play": ["dynamite_2h"]}},
+                  turn=1, phase="start",
+                  deck=["missed_5s", "bang_2c", "bang_3c", "bang_4c", "beer_7h", "beer_8h"])
+    assert lives(state)[1] == 1
+    assert sorted(state.seats[1].hand) == sorted(
+        ["bang_2c", "bang_3c", "bang_4c", "beer_7h", "beer_8h"])  # 3 for the loss, 2 drawn
+    assert decision(state) == ("play", (1,))
+
+
+def test_BC_EX_12_after_the_renegade_the_deputy_wins_even_by_dynamite() -> None:
+    """[BC-EX-12, BC-3P-2, R-BC-08] the Renegade is gone (not the Deputy's kill): the
+    Outlaw's death by Dynamite, credited to nobody, leaves the Deputy last and the winner."""
+    state = table(3, {2: {"alive": False}, 1: {"in_play": ["dynamite_2h"], "life": 3}},
+                  turn=1, phase="start", deck=["missed_5s"])
+    assert not state.seats[1].alive
+    assert state.outcome is not None
+    assert (state.outcome.side, state.outcome.winners) == ("deputy", frozenset({0}))
