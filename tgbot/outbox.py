@@ -212,6 +212,8 @@ class Outbox:
         owed = {p.seat: p.private for p in engine.prompts(state) if p.private}
         names = names_of(scene)
         fresh_seat = scene.notes.get("prompt_for")
+        marked = scene.notes.get("keep")  # a `k:` press: the prompt's own state (a card open)
+        keep = None if marked is None else frozenset(marked)
         out = []
         for seat, legal in owed.items():
             user = scene.user_of(seat)
@@ -219,8 +221,8 @@ class Outbox:
                 continue
             language = user_language(scene, user)
             view = engine.view_json(engine.view(state, seat))
-            text = front.private_prompt_text(language, view, names)
-            buttons = front.prompt_buttons(language, view, legal, names, game.id)
+            text = front.private_prompt_text(language, view, names, keep)
+            buttons = front.prompt_buttons(language, view, legal, names, game.id, keep)
             out.append(Outbound(prompt_key(seat), user, {"text": text, "buttons": rows(buttons)},
                                 fresh=fresh_seat == seat))
         for key, row in scene.deliveries.items():
