@@ -3,7 +3,7 @@
 python -m storage.export [--chat ID] [--game ID] [--database-url URL]
 
 The log is exported as stored: an admin's removal of a seat is the action "~"
-(storage.commands.REMOVAL) with actor "admin"; replay it with `storage.commands.logged_step`.
+(storage.action_log.REMOVAL) with actor "admin"; replay it with `storage.action_log.logged_step`.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.engine.errors import GameError
 from core.engine.registry import get_game
-from storage.commands import logged_step
+from storage.action_log import logged_step
 from storage.database import make_engine, make_session_factory
 from storage.models import ActionRecord, Game, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Self
+from typing import Self, TypeVar
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -22,6 +23,16 @@ from storage.sql_repositories import (
 )
 
 UnitOfWorkFactory = Callable[[], UnitOfWork]
+T = TypeVar("T")
+
+
+async def retry_on_conflict(work: Callable[[], Awaitable[T]]) -> T:
+    """Return what `work` returns; run it once more if a concurrent insert of the same row
+    beat it (the unique key refused ours)."""
+    try:
+        return await work()
+    except IntegrityError:
+        return await work()
 
 
 class SqlUnitOfWork:

@@ -38,7 +38,7 @@ from tgbot.inbox import Inbox, InboxBot
 from tgbot.lifecycle import ChatLifecycle, member_changed, migration_message
 from tgbot.outbox import Outbox
 from tgbot.rate_limit import ChatRateLimiter
-from tgbot.service import GameService, random_seed
+from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
 from tgbot.waker import Waker
 

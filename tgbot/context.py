@@ -9,12 +9,12 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from storage import profiles, reads
-from storage.commands import Player
 from storage.models import Game, GameStatus
 from tgbot.delivery import Deliverer
 from tgbot.i18n import pick_language, t
-from tgbot.service import GameService
+from tgbot.service import profiles, reads
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 SERVICES_KEY = "services"
 KNOWN_SECONDS = 600.0

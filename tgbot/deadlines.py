@@ -2,7 +2,7 @@
 
 The database holds every deadline (games.deadline_at / remind_at). PTB's JobQueue wakes
 `sweep` every few seconds and at the next stored deadline (tgbot/waker.py); a sweep claims
-what is due and plays the timeout defaults in batches (storage/deadlines.py: one unit of
+what is due and plays the timeout defaults in batches (tgbot/service/timeouts.py: one unit of
 work per share of games, bots following and what everyone should see written with them),
 then hands the written delivery rows to the delivery loop. On start the first sweep runs
 at once, so deadlines that passed while the bot was down fire then.
@@ -22,11 +22,11 @@ from pydantic import BaseModel, Field
 from core.engine.errors import GameError
 from core.engine.protocol import Clock as DecisionClock
 from core.engine.registry import AnyGame
-from storage import deadlines as store
 from storage.clock import Clock
 from storage.errors import StorageError
 from storage.models import Game, Seat
-from storage.scene import SeatedDeadlineRule
+from tgbot.service import timeouts as store
+from tgbot.service.scene import SeatedDeadlineRule
 
 log = logging.getLogger(__name__)
 PRESETS = {"5m": 300, "1h": 3600, "12h": 43_200, "24h": 86_400, "72h": 259_200}

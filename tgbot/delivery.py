@@ -1,6 +1,6 @@
 """The delivery loop: brings Telegram to what the delivery rows say each audience should see.
 
-Every command stores, with its move, what each audience should now see (storage/scene.py,
+Every command stores, with its move, what each audience should now see (tgbot/service/scene.py,
 tgbot/outbox.py). The command hands the rows it wrote to `Deliverer.push`; a sweep finds
 rows nobody is delivering (after a restart, or when their owner died). Each chat has its
 own worker, so a group at its flood limit, or one that answers 429 with a long
@@ -10,7 +10,7 @@ one table edit. Failures: 429 waits `retry_after` for that chat; network errors 
 back off and retry (then the row waits for a sweep); a blocked user's prompt is parked
 until he comes back, and the group is told; a group that removed the bot pauses its
 games; a group upgraded to a supergroup moves its games to the new chat id.
-Results are written in batches (`storage.delivery.settle`).
+Results are written in batches (`tgbot.service.deliveries.settle`).
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
-from storage import delivery as store
 from storage.clock import Clock
 from storage.models import Delivery
-from storage.scene import NOTE
 from storage.uow import UnitOfWorkFactory
 from tgbot.rate_limit import retry_seconds
+from tgbot.service import deliveries as store
+from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
 NETWORK_TRIES = 6
@@ -59,7 +59,7 @@ def message_text(payload: dict[str, Any]) -> str:
 
 
 class Lifecycle(Protocol):
-    """What the service does when Telegram says a chat changed (tgbot/service.py)."""
+    """What the service does when Telegram says a chat changed (tgbot/service/games.py)."""
 
     async def unreachable(self, row: Delivery) -> None:
         """A player's private chat refused a message (blocked, never started, not found)."""

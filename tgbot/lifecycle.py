@@ -20,13 +20,13 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
-from storage import delivery as store
-from storage import profiles
 from storage.errors import StorageError
 from storage.models import Delivery
 from tgbot.context import services
 from tgbot.delivery import Deliverer
-from tgbot.service import GameService
+from tgbot.service import deliveries as store
+from tgbot.service import profiles
+from tgbot.service.games import GameService
 
 log = logging.getLogger(__name__)
 PAUSE_LIMIT = timedelta(days=30)

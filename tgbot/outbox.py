@@ -1,6 +1,6 @@
 """What each audience should see after a command: the storage outbox hook.
 
-`Outbox(scene)` renders a game scene (storage/scene.py) into `Outbound` rows: the group's
+`Outbox(scene)` renders a game scene (tgbot/service/scene.py) into `Outbound` rows: the group's
 lobby or table message, each seat's live private prompt, and one-off notes (secrets dealt
 by DM, reminders, a timeout or a takeover line). It runs inside the command's unit of
 work, so the move and what everyone should see are stored together; `tgbot/delivery.py`
@@ -24,13 +24,13 @@ from typing import Any
 
 from core.engine.protocol import Event
 from storage.models import GameStatus
-from storage.scene import NOTE, Outbound, Scene
 from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
 from tgbot.i18n import DEFAULT_LANGUAGE, t
 from tgbot.render.front import GameFront, front_for
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
+from tgbot.service.scene import NOTE, Outbound, Scene
 
 RECENT_LINES = 8
 RECENT_EVENTS = 40
@@ -110,7 +110,7 @@ class Outbox:
         game = scene.game
         assert game.id is not None
         rendered = render_lobby(chat_language(scene), front=front_for(game.kind),
-                                game_id=game.id, names=names_of(scene), options=game.options,
+                                game_id=game.id, names=scene.names(), options=game.options,
                                 turn_seconds=timers_of(game).turn_seconds,
                                 max_players=scene.engine.max_players,
                                 join_url=self.join_url(game.id),
@@ -125,7 +125,7 @@ class Outbox:
         game, engine, state = scene.game, scene.engine, scene.state
         assert game.id is not None
         front = front_for(game.kind)
-        language, names = chat_language(scene), names_of(scene)
+        language, names = chat_language(scene), scene.names()
         view = engine.view_json(engine.view(state, None))
         previous = scene.deliveries.get(TABLE)
         before = previous.payload if previous is not None else {}
@@ -210,7 +210,7 @@ class Outbox:
         assert game.id is not None
         front = front_for(game.kind)
         owed = {p.seat: p.private for p in engine.prompts(state) if p.private}
-        names = names_of(scene)
+        names = scene.names()
         fresh_seat = scene.notes.get("prompt_for")
         marked = scene.notes.get("keep")  # a `k:` press: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
@@ -239,7 +239,7 @@ class Outbox:
         if seat is None:
             return []
         game = scene.game
-        name = html.escape(names_of(scene)[seat].removeprefix("🤖 "))
+        name = html.escape(scene.names()[seat].removeprefix("🤖 "))
         link = self.join_url(game.id or 0).split("?")[0]
         return [Outbound(NOTE, game.chat_id, {"text": t(
             chat_language(scene), "📭 {name}: I cannot write to you in private. Open "
@@ -262,7 +262,7 @@ class Outbox:
                 "⏳ Your move is waiting in your game (deadline: {due} UTC).",
                 due=when(game.deadline_at))}))
         if scene.notes.get("mention"):
-            names = names_of(scene)
+            names = scene.names()
             mentions = ", ".join(f'<a href="tg://user?id={scene.user_of(s)}">'
                                  f"{html.escape(names[s])}</a>" for s in owed)
             out.append(Outbound(NOTE, game.chat_id, {"text": t(

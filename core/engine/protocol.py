@@ -188,7 +188,7 @@ class SupportsRemoval(Protocol[StateT]):
         decision pending at that moment goes on without the seat, or the game ends. Raise
         GameOver when the game has ended and IllegalAction when the seat cannot be removed
         (e.g. it is already out). The shell logs a removal as the reserved action text "~"
-        (storage.commands.REMOVAL), so `encode_action` must never return "~", and replaying
+        (storage.action_log.REMOVAL), so `encode_action` must never return "~", and replaying
         the log calls `remove_seat` again. Without this method, or when it raises
         IllegalAction, the shell hands the seat to the bot for the rest of the game.
         """

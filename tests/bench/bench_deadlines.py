@@ -27,15 +27,15 @@ from sqlalchemy import text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col
 
-from storage import lobby
-from storage.commands import Player
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.models import Delivery, Game
 from storage.uow import sql_uow_factory
 from tgbot.deadlines import sweep
 from tgbot.outbox import Outbox
-from tgbot.service import GameService
+from tgbot.service import lobby
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 SCHEMA = "bgb_bench_deadlines"
 

@@ -3,7 +3,7 @@
     python -m tests.bench.bench_storage [--commands N] [--sizes 100,10000] [--no-postgres]
 
 For each backend and each count of stored games, fills a fresh database, then applies
-default actions to random running games through `storage.commands.apply_action` (one unit of
+default actions to random running games through `tgbot.service.commands.apply_action` (one unit of
 work, one commit each) and prints p50/p99 of the whole command and of its storage part
 (the command minus the engine's own load_state + apply + dump_state on the same input).
 PostgreSQL is `TEST_POSTGRES_URL` (default postgres@127.0.0.1/test), schema `bgb_bench`.
@@ -25,11 +25,11 @@ from sqlalchemy import text
 from core.engine.protocol import apply_checked
 from core.engine.registry import get_game
 from storage.clock import utc_now
-from storage.commands import apply_action
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.models import ActorKind, Chat, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
+from tgbot.service.commands import apply_action
 
 KIND = "bang_dice"
 PLAYERS = 5

@@ -100,7 +100,7 @@ ACTION_LIMIT = 5000  # a generous bound: the real games end in a few hundred act
 SEEDS = (1, 2, 3)
 POLICIES = ("default", "bot", "random")
 CALLBACK_GAME_ID = 2**31 - 1  # the largest id the games table holds
-REMOVAL_TEXT = "~"  # storage.commands.REMOVAL: never an engine's action text
+REMOVAL_TEXT = "~"  # storage.action_log.REMOVAL: never an engine's action text
 
 Game = Any
 LeafPath = tuple[str | int, ...]

@@ -21,10 +21,10 @@ from typing import Any
 
 from core.bang_cards.cards import CARDS
 from core.engine.registry import get_game
-from storage import reads
 from tests.fakebot import FakeBotApi, FakeGroup
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards.labels import card_label, role_name
+from tgbot.service import reads
 
 SECRET_ROLES = ("deputy", "outlaw", "renegade")
 GROUP_ACTIONS = re.compile(r"^(e|d[dp0-9]|k\d\d)$")  # phase end, draw source, public picks

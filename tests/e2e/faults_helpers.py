@@ -15,13 +15,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from storage import lobby
-from storage.commands import Player
 from storage.models import GameStatus
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.dice import role_name
-from tgbot.service import GameService
+from tgbot.service import lobby
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 GAMES = ("bang_dice", "colt_express")
 SEED = 3  # both games: seat 0 owes the first decision (dice: on the group table; Colt: by DM)

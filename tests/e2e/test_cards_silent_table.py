@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from storage import reads
 from storage.models import ActorKind, GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
 from tests.e2e.test_silent_table import LANGUAGE, SilentBot, group_texts, silent_bot
 from tgbot.i18n import t
+from tgbot.service import reads
 
 STRIKES = 2
 

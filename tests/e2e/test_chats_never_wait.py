@@ -28,13 +28,13 @@ from typing import Any
 
 import pytest
 
-from storage import lobby, reads
-from storage.commands import Player
 from storage.models import ActorKind, Delivery
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 from tgbot.delivery import Deliverer
 from tgbot.rate_limit import ChatRateLimiter
+from tgbot.service import lobby, reads
+from tgbot.service.commands import Player
 
 SEED = 1  # seat 1 opens with a re-roll of five free dice
 KIND = "bang_dice"

@@ -32,14 +32,14 @@ from typing import Any
 import pytest
 
 from core.colt_express.ids import card_kind
-from storage import profiles, reads
-from storage.commands import logged_step
+from storage.action_log import logged_step
 from storage.models import ActorKind, GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, MessageVersion, RateLimits
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.colt import bandit_label, card_label
 from tgbot.render.front import front_for
+from tgbot.service import profiles, reads
 
 GROUP = "pt-BR"  # the group's language
 SPEED = 10  # Telegram's per-group window, scaled down

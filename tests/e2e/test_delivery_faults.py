@@ -28,7 +28,6 @@ from pathlib import Path
 import pytest
 
 from core.engine.registry import get_game
-from storage import lobby
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.models import GameStatus
@@ -52,7 +51,8 @@ from tests.fakebot import FakeBotApi, FakeUser, FaultKind, RecordedRequest
 from tgbot.context import join_url
 from tgbot.i18n import t
 from tgbot.outbox import Outbox
-from tgbot.service import GameService
+from tgbot.service import lobby
+from tgbot.service.games import GameService
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP_LANGUAGE = "pt-BR"

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from storage import reads
 from storage.models import GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot.i18n import pick_language, t
+from tgbot.service import reads
 
 ROOT = Path(__file__).resolve().parents[2]
 HIDDEN_ROLE_WORDS = ("Fora-da-lei", "Renegado", "Assistente")  # the group speaks pt-BR

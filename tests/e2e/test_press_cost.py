@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 
 from core.engine.registry import get_game
-from storage import lobby
-from storage.commands import Player
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
 from tests.e2e.harness import running_bot, services_of, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage
 from tgbot import app as app_module
 from tgbot.callbacks import action_data
+from tgbot.service import lobby
+from tgbot.service.commands import Player
 
 GROUP = -1009090
 PLAYERS = 6

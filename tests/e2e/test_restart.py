@@ -11,16 +11,16 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from storage import deadlines as store
-from storage import lobby, reads
-from storage.commands import Player
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.models import ActorKind
 from storage.replay import check_games
 from storage.uow import sql_uow_factory
 from tests.fakebot import FakeBotApi
-from tgbot.service import GameService
+from tgbot.service import lobby, reads
+from tgbot.service import timeouts as store
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 ROOT = Path(__file__).resolve().parents[2]
 

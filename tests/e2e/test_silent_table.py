@@ -25,7 +25,6 @@ from typing import Any
 import pytest
 from telegram.ext import ContextTypes
 
-from storage import reads
 from storage.models import ActorKind, Game, GameStatus
 from tests.e2e.harness import BotAtTable, fake_settings, running, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
@@ -33,6 +32,7 @@ from tgbot import app as app_module
 from tgbot.app import build_application
 from tgbot.i18n import t
 from tgbot.rate_limit import ChatRateLimiter
+from tgbot.service import reads
 
 LANGUAGE = "pt-BR"  # the group's language (the default)
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]

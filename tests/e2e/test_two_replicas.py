@@ -13,18 +13,18 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage import deadlines as store
-from storage import lobby, reads
-from storage.commands import Player
 from storage.database import make_engine, make_session_factory
 from storage.migrate import upgrade
 from storage.models import ActorKind
 from storage.uow import sql_uow_factory
 from tests.fakebot import FakeBotApi
-from tgbot.service import GameService
+from tgbot.service import lobby, reads
+from tgbot.service import timeouts as store
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 ROOT = Path(__file__).resolve().parents[2]
-DATABASE = "bgb_two_replicas"
+DATABASE = f"bgb_two_replicas_{os.getpid()}"  # per process: concurrent runs never share it
 GAMES = 30
 
 
@@ -44,6 +44,14 @@ async def _fresh_database(url: str) -> str:
     finally:
         await connection.close()
     return url.rsplit("/", 1)[0] + "/" + DATABASE
+
+
+async def _drop_database(url: str) -> None:
+    connection = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+    try:
+        await connection.execute(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+    finally:
+        await connection.close()
 
 
 def _start_bot(api: FakeBotApi, url: str) -> subprocess.Popen[bytes]:
@@ -103,3 +111,4 @@ async def test_two_replicas_apply_each_timeout_once() -> None:
         assert first_api.calls("sendMessage") or first_api.calls("editMessageText")
         assert second_api.calls("sendMessage") or second_api.calls("editMessageText")
     await engine.dispose()
+    await _drop_database(_server_url())

@@ -33,8 +33,9 @@ def postgres_url() -> str:
 
 
 def schema_name() -> str:
-    """Return this test process's private schema (distinct per xdist worker)."""
-    return "bgb_storage_test_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
+    """Return this test process's private schema: distinct per process, so that two test
+    runs against one server (two checkouts, xdist workers) never drop each other's tables."""
+    return f"bgb_storage_test_{os.getpid()}"
 
 
 @dataclass
@@ -64,6 +65,16 @@ async def _fresh_postgres_schema() -> AsyncEngine:
     return make_engine(postgres_url(), schema=schema)
 
 
+async def _drop_postgres_schema() -> None:
+    """Drop this process's private schema (after a test, so none is left behind)."""
+    admin = make_engine(postgres_url())
+    try:
+        async with admin.begin() as connection:
+            await connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema_name()}" CASCADE'))
+    finally:
+        await admin.dispose()
+
+
 @pytest.fixture(params=SQL_BACKENDS)
 async def empty_db(request: pytest.FixtureRequest, tmp_path: object) -> AsyncIterator[Database]:
     """Yield an empty SQL database (no tables) on each backend."""
@@ -76,6 +87,8 @@ async def empty_db(request: pytest.FixtureRequest, tmp_path: object) -> AsyncIte
         engine = await _fresh_postgres_schema()
     yield Database(backend, url, engine)
     await engine.dispose()
+    if backend == "postgres":
+        await _drop_postgres_schema()
 
 
 @pytest.fixture
@@ -118,6 +131,8 @@ async def backend(request: pytest.FixtureRequest, tmp_path: object) -> AsyncIter
     db = Database(request.param, url, engine)
     yield Backend(request.param, sql_uow_factory(make_session_factory(engine)), db=db)
     await engine.dispose()
+    if request.param == "postgres":
+        await _drop_postgres_schema()
 
 
 class FakeClock:

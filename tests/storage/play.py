@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import Applied, Player, apply_action, create_game
 from storage.models import ActorKind
 from storage.uow import UnitOfWorkFactory
+from tgbot.service.commands import Applied, Player, apply_action, create_game
 
 KIND = "bang_dice"
 

@@ -7,11 +7,11 @@ import pytest
 from core.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, StaleVersion
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import apply_action
 from storage.errors import CorruptGame, StaleGame
 from storage.models import ActorKind, GameStatus
 from tests.storage.conftest import Backend, FakeClock
 from tests.storage.play import KIND, actor_for, new_game, play_one, play_to_end
+from tgbot.service.commands import apply_action
 
 ENGINE = get_game(KIND)
 

@@ -15,7 +15,6 @@ import pytest
 
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import Applied, apply_action
 from storage.errors import StaleGame
 from storage.models import ActorKind, Game
 from storage.replay import check_games
@@ -23,6 +22,7 @@ from storage.sql_repositories import SqlGames
 from storage.uow import SqlUnitOfWork, UnitOfWorkFactory
 from tests.storage.conftest import Database
 from tests.storage.play import KIND, new_game, play_one
+from tgbot.service.commands import Applied, apply_action
 
 ENGINE = get_game(KIND)
 ROUNDS = 12

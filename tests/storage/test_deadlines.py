@@ -16,18 +16,18 @@ from typing import Any
 import pytest
 
 from core.engine.registry import get_game
-from storage import deadlines as store
-from storage import delivery, reads
 from storage.clock import Clock
-from storage.commands import Applied, apply_action, create_game
 from storage.errors import StaleGame
 from storage.models import ActionRecord, ActorKind, Game, Seat
 from storage.replay import check_games
 from storage.repositories import UnitOfWork
-from storage.scene import Hooks
 from storage.uow import UnitOfWorkFactory
 from tests.storage.conftest import Backend
 from tests.storage.play import KIND, new_game, play_one, players
+from tgbot.service import deliveries, reads
+from tgbot.service import timeouts as store
+from tgbot.service.commands import Applied, apply_action, create_game
+from tgbot.service.scene import Hooks
 
 ENGINE = get_game(KIND)
 NEXT_DEADLINE = datetime(2030, 1, 1, tzinfo=UTC)
@@ -101,7 +101,7 @@ async def test_games_that_moved_on_or_owe_nothing_are_left_out(
     owed = await _owed(backend.uow, wrong_seat.game_id)
     idle = next(seat for seat in range(3) if seat not in owed)
     paused_chat = (await reads.load_game(backend.uow, game_id=paused.game_id)).chat_id
-    assert await delivery.pause_chat(backend.uow, chat_id=paused_chat, now=clock) == \
+    assert await deliveries.pause_chat(backend.uow, chat_id=paused_chat, now=clock) == \
         [paused.game_id]
     dues = [pressed, kept, store.Due(wrong_seat.game_id, wrong_seat.version, idle), paused]
     played = await store.play_timeouts(backend.uow, dues=dues, now=clock)

@@ -1,4 +1,4 @@
-"""The delivery rows' own commands (storage/delivery.py): claiming due rows, settling
+"""The delivery rows' own commands (storage/deliveries.py): claiming due rows, settling
 what was sent, and Telegram's chat lifecycle (unblocked, migrated to a supergroup, bot
 removed and added back)."""
 
@@ -9,13 +9,13 @@ from datetime import timedelta
 import pytest
 
 from core.engine.errors import GameOver
-from storage import delivery, game_status, lobby, profiles, reads
-from storage.commands import Player, play, run_command
-from storage.deadlines import claim_due_deadlines, play_timeouts, set_times
 from storage.models import ActorKind, Chat, Delivery, GameStatus
-from storage.scene import NOTE, OWNED, Hooks, Outbound, Scene
 from tests.storage.conftest import Backend, FakeClock
 from tests.storage.play import new_game
+from tgbot.service import deliveries, game_status, lobby, profiles, reads
+from tgbot.service.commands import Player, play, run_command
+from tgbot.service.scene import NOTE, OWNED, Hooks, Outbound, Scene
+from tgbot.service.timeouts import claim_due_deadlines, play_timeouts, set_times
 
 GROUP, DM = -1001, 100
 
@@ -58,33 +58,33 @@ async def _rows(backend: Backend, game_id: int) -> dict[str, Delivery]:
 async def _deliver(backend: Backend, clock: FakeClock, rows: list[Delivery],
                    first_message: int = 500) -> None:
     """Settle rows as the delivery loop does once Telegram shows them."""
-    await delivery.settle(backend.uow, [
-        delivery.Settled(row.id or 0, note=True) if row.key.startswith(NOTE) else
-        delivery.Settled(row.id or 0, row.revision, first_message + index, 1)
+    await deliveries.settle(backend.uow, [
+        deliveries.Settled(row.id or 0, note=True) if row.key.startswith(NOTE) else
+        deliveries.Settled(row.id or 0, row.revision, first_message + index, 1)
         for index, row in enumerate(rows)], now=clock)
 
 
 async def test_claim_due_respects_the_writers_ownership_and_leases(backend: Backend) -> None:
     clock = FakeClock()
     game_id = await _rendered(backend, clock)
-    assert await delivery.claim_due(backend.uow, now=clock) == []  # the writer owns them
+    assert await deliveries.claim_due(backend.uow, now=clock) == []  # the writer owns them
     clock.current += OWNED
-    claimed = await delivery.claim_due(backend.uow, now=clock, limit=2)  # the writer died
+    claimed = await deliveries.claim_due(backend.uow, now=clock, limit=2)  # the writer died
     assert [row.key for row in claimed] == ["table", "prompt:0"]  # oldest first
-    assert all(row.due_at == clock.current + delivery.LEASE for row in claimed)
-    [note] = await delivery.claim_due(backend.uow, now=clock)
+    assert all(row.due_at == clock.current + deliveries.LEASE for row in claimed)
+    [note] = await deliveries.claim_due(backend.uow, now=clock)
     assert note.key.startswith(NOTE)
-    assert await delivery.claim_due(backend.uow, now=clock) == []  # all leased
+    assert await deliveries.claim_due(backend.uow, now=clock) == []  # all leased
     # At start-up every pending row is taken, leased or not (their claimers are gone).
-    everything = await delivery.claim_due(backend.uow, now=clock, everything=True)
+    everything = await deliveries.claim_due(backend.uow, now=clock, everything=True)
     assert [row.key for row in everything] == ["table", "prompt:0", note.key]
-    clock.current += delivery.LEASE
-    assert [row.key for row in await delivery.claim_due(backend.uow, now=clock,
+    clock.current += deliveries.LEASE
+    assert [row.key for row in await deliveries.claim_due(backend.uow, now=clock,
                                                         chat_id=DM)] == ["prompt:0"]
     assert len(await _rows(backend, game_id)) == 3
     # A delivered row is no longer pending, not even at start-up.
     await _deliver(backend, clock, everything)
-    assert await delivery.claim_due(backend.uow, now=clock, everything=True) == []
+    assert await deliveries.claim_due(backend.uow, now=clock, everything=True) == []
     assert set(await _rows(backend, game_id)) == {"table", "prompt:0"}
 
 
@@ -93,15 +93,15 @@ async def test_settle_records_results_and_forgets_sent_notes(backend: Backend) -
     game_id = await _rendered(backend, clock)
     rows = await _rows(backend, game_id)
     commits = backend.memory.commits if backend.memory else 0
-    await delivery.settle(backend.uow, [], now=clock)
+    await deliveries.settle(backend.uow, [], now=clock)
     if backend.memory:
         assert backend.memory.commits == commits  # nothing to record: no unit of work
     retry = clock.current + timedelta(seconds=42)
-    await delivery.settle(backend.uow, [
-        delivery.Settled(rows["table"].id or 0, 1, 700, 1),
-        delivery.Settled(rows["prompt:0"].id or 0, done=False, retry_at=retry, attempts=2,
+    await deliveries.settle(backend.uow, [
+        deliveries.Settled(rows["table"].id or 0, 1, 700, 1),
+        deliveries.Settled(rows["prompt:0"].id or 0, done=False, retry_at=retry, attempts=2,
                          error="429"),
-        delivery.Settled(rows[NOTE].id or 0, note=True),
+        deliveries.Settled(rows[NOTE].id or 0, note=True),
     ], now=clock)
     after = await _rows(backend, game_id)
     assert set(after) == {"table", "prompt:0"}
@@ -111,7 +111,7 @@ async def test_settle_records_results_and_forgets_sent_notes(backend: Backend) -
     assert (prompt.sent_revision, prompt.due_at, prompt.attempts, prompt.error) == (
         0, retry, 2, "429")
     # A failure not worth retrying until the row is rewritten.
-    await delivery.settle(backend.uow, [delivery.Settled(prompt.id or 0, done=False,
+    await deliveries.settle(backend.uow, [deliveries.Settled(prompt.id or 0, done=False,
                                                          error="blocked")], now=clock)
     prompt = (await _rows(backend, game_id))["prompt:0"]
     assert (prompt.due_at, prompt.error) == (None, "blocked")
@@ -140,15 +140,15 @@ async def test_reopen_chat_makes_the_chats_rows_due(backend: Backend) -> None:
         await uow.commit()
 
     # Unblocked: rows not yet delivered (none here) are due; the delivered table is not.
-    assert await delivery.reopen_chat(backend.uow, chat_id=GROUP, now=clock,
+    assert await deliveries.reopen_chat(backend.uow, chat_id=GROUP, now=clock,
                                       repost=False) == []
     # Reposted: every live row of the chat comes back as a new message.
-    reposted = await delivery.reopen_chat(backend.uow, chat_id=GROUP, now=clock)
+    reposted = await deliveries.reopen_chat(backend.uow, chat_id=GROUP, now=clock)
     assert [row.key for row in reposted] == ["table"]
     table = (await _rows(backend, game_id))["table"]
     assert (table.revision, table.message_id, table.payload["retire"]) == (2, None, [500])
     assert (table.due_at, table.attempts, table.error) == (
-        clock.current + delivery.LEASE, 0, None)
+        clock.current + deliveries.LEASE, 0, None)
     assert (await _rows(backend, game_id))["prompt:0"].payload == {"close": True}
     assert (await _rows(backend, other))["table"].revision == 1  # another chat's rows
 
@@ -157,11 +157,11 @@ async def test_an_undelivered_row_is_reopened_without_repost(backend: Backend) -
     clock = FakeClock()
     game_id = await _rendered(backend, clock)
     rows = await _rows(backend, game_id)
-    await delivery.settle(backend.uow, [delivery.Settled(rows["prompt:0"].id or 0, done=False,
+    await deliveries.settle(backend.uow, [deliveries.Settled(rows["prompt:0"].id or 0, done=False,
                                                          error="blocked")], now=clock)
-    [reopened] = await delivery.reopen_chat(backend.uow, chat_id=DM, now=clock, repost=False)
+    [reopened] = await deliveries.reopen_chat(backend.uow, chat_id=DM, now=clock, repost=False)
     assert (reopened.key, reopened.revision, reopened.error) == ("prompt:0", 2, None)
-    assert reopened.due_at == clock.current + delivery.LEASE
+    assert reopened.due_at == clock.current + deliveries.LEASE
     assert "retire" not in reopened.payload  # it had no live message
 
 
@@ -180,7 +180,7 @@ async def test_migrate_chat_moves_games_settings_and_rows(backend: Backend) -> N
     rows = await _rows(backend, game_id)
     await _deliver(backend, clock, [rows["table"]])
     new = -100_555
-    moved = await delivery.migrate_chat(backend.uow, old=GROUP, new=new, now=clock)
+    moved = await deliveries.migrate_chat(backend.uow, old=GROUP, new=new, now=clock)
     at = clock.current
     assert moved == [game_id, finished]
     for gid in moved:
@@ -200,9 +200,9 @@ async def test_migrate_chat_moves_games_settings_and_rows(backend: Backend) -> N
     assert after["prompt:0"].due_at == rows["prompt:0"].due_at  # a DM is no group's
 
     # Telegram may tell twice; the second time finds nothing left to move.
-    assert await delivery.migrate_chat(backend.uow, old=GROUP, new=new, now=clock) == []
+    assert await deliveries.migrate_chat(backend.uow, old=GROUP, new=new, now=clock) == []
     assert await _rows(backend, game_id) == after
-    assert await delivery.migrate_chat(backend.uow, old=-9, new=-10, now=clock) == []
+    assert await deliveries.migrate_chat(backend.uow, old=-9, new=-10, now=clock) == []
     async with backend.uow() as uow:
         assert await uow.chats.get(chat_id=-10) is None
 
@@ -217,7 +217,7 @@ async def test_migrate_chat_keeps_an_existing_new_chat(backend: Backend) -> None
     async with backend.uow() as uow:
         await uow.chats.add(chat=Chat(id=-77, language="it", created_at=clock()))
         await uow.commit()
-    assert await delivery.migrate_chat(backend.uow, old=GROUP, new=-77, now=clock) == [game_id]
+    assert await deliveries.migrate_chat(backend.uow, old=GROUP, new=-77, now=clock) == [game_id]
     assert (await profiles.get_or_create_chat(backend.uow, chat_id=-77, now=clock)).language == \
         "it"
 
@@ -240,11 +240,11 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     waiting = await lobby.open_lobby(backend.uow, chat_id=GROUP, topic_id=5, kind="bang_dice",
                                      options={}, creator=Player(1, "a"), now=clock)
     at = clock.current
-    paused = await delivery.pause_chat(backend.uow, chat_id=GROUP, now=clock)
+    paused = await deliveries.pause_chat(backend.uow, chat_id=GROUP, now=clock)
     assert paused == [game_id]
-    assert await delivery.pause_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
+    assert await deliveries.pause_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
         [short, untimed]
-    assert await delivery.pause_chat(backend.uow, chat_id=GROUP, now=clock) == []  # already
+    assert await deliveries.pause_chat(backend.uow, chat_id=GROUP, now=clock) == []  # already
     game = await reads.load_game(backend.uow, game_id=game_id)
     assert (game.paused_at, game.deadline_at, game.remind_at) == (
         at + timedelta(seconds=1), None, None)
@@ -256,7 +256,7 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     assert {key: (row.due_at, row.error) for key, row in rows.items()} == {
         "table": (None, "removed from the chat"), NOTE: (None, "removed from the chat"),
         "prompt:0": (rows["prompt:0"].due_at, None)}  # the DM is still reachable
-    assert await delivery.claim_due(backend.uow, now=clock, everything=True, chat_id=GROUP) \
+    assert await deliveries.claim_due(backend.uow, now=clock, everything=True, chat_id=GROUP) \
         == []
 
     # Paused, nothing times out, however long it stays away.
@@ -265,7 +265,7 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     assert await play_timeouts(backend.uow, dues=[], now=clock) == []
 
     at = clock.current
-    assert await delivery.resume_chat(backend.uow, chat_id=GROUP, now=clock) == [game_id]
+    assert await deliveries.resume_chat(backend.uow, chat_id=GROUP, now=clock) == [game_id]
     game = await reads.load_game(backend.uow, game_id=game_id)
     assert game.paused_at is None
     assert "paused_left" not in game.lobby
@@ -274,11 +274,11 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     assert {key: (row.revision, row.error) for key, row in rows.items()
             if key != "prompt:0"} == {"table": (2, None), NOTE: (2, None)}
     assert all(rows[key].due_at is not None for key in ("table", NOTE))
-    assert await delivery.resume_chat(backend.uow, chat_id=GROUP, now=clock) == []
+    assert await deliveries.resume_chat(backend.uow, chat_id=GROUP, now=clock) == []
 
     # Little or no time left: at least a minute; no deadline: still none.
     at = clock.current
-    assert await delivery.resume_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
+    assert await deliveries.resume_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
         [short, untimed]
     assert (await reads.load_game(backend.uow, game_id=short)).deadline_at == \
         at + timedelta(seconds=61)
@@ -289,12 +289,12 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
 async def test_abort_paused_ends_games_paused_too_long(backend: Backend) -> None:
     clock = FakeClock()
     old = await _running_with_deadline(backend, clock, 3600)
-    await delivery.pause_chat(backend.uow, chat_id=GROUP, now=clock)
+    await deliveries.pause_chat(backend.uow, chat_id=GROUP, now=clock)
     clock.current += timedelta(days=8)
     recent = await _running_with_deadline(backend, clock, 3600, chat_id=-4004)
-    await delivery.pause_chat(backend.uow, chat_id=-4004, now=clock)
+    await deliveries.pause_chat(backend.uow, chat_id=-4004, now=clock)
     running = await _rendered(backend, clock, chat_id=-5005)
-    assert await delivery.abort_paused(backend.uow, now=clock,
+    assert await deliveries.abort_paused(backend.uow, now=clock,
                                        older_than=timedelta(days=7)) == [old]
     game = await reads.load_game(backend.uow, game_id=old)
     assert (game.status, game.updated_at) == (GameStatus.ABORTED, clock.current)
@@ -302,7 +302,7 @@ async def test_abort_paused_ends_games_paused_too_long(backend: Backend) -> None
     for kept in (recent, running):
         assert (await reads.load_game(backend.uow, game_id=kept)).status is GameStatus.RUNNING
         assert NOTE in await _rows(backend, kept)
-    assert await delivery.abort_paused(backend.uow, now=clock,
+    assert await deliveries.abort_paused(backend.uow, now=clock,
                                        older_than=timedelta(days=7)) == []
     with pytest.raises(GameOver):
         await run_command(backend.uow, game_id=old, work=_move, now=clock, hooks=HOOKS)

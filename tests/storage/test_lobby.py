@@ -10,9 +10,7 @@ import pytest
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from storage import game_status, lobby, notes, profiles, reads
 from storage.clock import Clock
-from storage.commands import Player, apply_action
 from storage.errors import (
     AlreadySeated,
     GameNotFound,
@@ -24,10 +22,12 @@ from storage.errors import (
 )
 from storage.models import ActorKind, Game, GameStatus, Seat
 from storage.replay import check_games
-from storage.scene import Hooks, Outbound, Scene
 from storage.uow import UnitOfWorkFactory
 from tests.storage.conftest import Backend
 from tests.storage.play import KIND, play_one
+from tgbot.service import game_status, lobby, notes, profiles, reads
+from tgbot.service.commands import Player, apply_action
+from tgbot.service.scene import Hooks, Outbound, Scene
 
 ENGINE = get_game(KIND)
 CHAT = -100200

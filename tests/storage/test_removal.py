@@ -7,14 +7,15 @@ import pytest
 from core.bang_dice.ids import Role
 from core.engine.errors import GameOver, IllegalAction
 from core.engine.registry import get_game
+from storage.action_log import REMOVAL
 from storage.clock import Clock
-from storage.commands import REMOVAL, release_seat, remove_seat
 from storage.errors import StaleGame
 from storage.export import export_games
 from storage.models import ActorKind, Game, GameStatus
 from storage.replay import check_games
 from tests.storage.conftest import Backend
 from tests.storage.play import KIND, new_game, play_one, play_to_end
+from tgbot.service.commands import release_seat, remove_seat
 
 ENGINE = get_game(KIND)
 

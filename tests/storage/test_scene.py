@@ -12,13 +12,15 @@ import pytest
 from core.engine.errors import NotYourTurn
 from core.engine.protocol import apply_checked
 from core.engine.registry import get_game
-from storage import delivery, reads
 from storage.clock import Clock
-from storage.commands import Applied, create_game, play, run_command
 from storage.errors import GameNotRunning
 from storage.models import ActorKind, Delivery, Game, GameStatus, Seat
 from storage.replay import check_games
-from storage.scene import (
+from tests.storage.conftest import Backend
+from tests.storage.play import KIND, new_game, players
+from tgbot.service import deliveries, reads
+from tgbot.service.commands import Applied, create_game, play, run_command
+from tgbot.service.scene import (
     NOTE,
     OWNED,
     Hooks,
@@ -28,8 +30,6 @@ from storage.scene import (
     merge,
     take_step,
 )
-from tests.storage.conftest import Backend
-from tests.storage.play import KIND, new_game, players
 
 ENGINE = get_game(KIND)
 AT = datetime(2026, 5, 6, 7, 8, 9, tzinfo=UTC)
@@ -342,7 +342,7 @@ async def test_notes_and_seat_changes_save_the_row_without_steps(
 
 async def test_a_paused_game_refuses_moves(backend: Backend, clock: Clock) -> None:
     game_id = await new_game(backend.uow, clock, chat_id=-3)
-    await delivery.pause_chat(backend.uow, chat_id=-3, now=clock)
+    await deliveries.pause_chat(backend.uow, chat_id=-3, now=clock)
     with pytest.raises(GameNotRunning, match="paused"):
         await run_command(backend.uow, game_id=game_id, work=_press, now=clock)
     assert await reads.action_log(backend.uow, game_id=game_id) == []

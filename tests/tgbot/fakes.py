@@ -12,7 +12,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from tgbot.context import SERVICES_KEY, Services, join_url
 from tgbot.delivery import Deliverer
 from tgbot.outbox import Outbox
-from tgbot.service import GameService
+from tgbot.service.games import GameService
 
 
 class HandClock:

@@ -23,8 +23,6 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from storage import lobby, profiles, reads
-from storage.commands import Player
 from storage.database import make_engine
 from storage.models import GameStatus
 from tests.e2e.harness import running_bot, sqlite_url
@@ -35,6 +33,8 @@ from tests.tgbot.test_seat_commands import NAMES, Group
 from tgbot.callbacks import action_data
 from tgbot.deadlines import TimerSettings, after_active
 from tgbot.i18n import t
+from tgbot.service import lobby, profiles, reads
+from tgbot.service.commands import Player
 
 LANGUAGE = "pt-BR"  # the group's and every fake user's language
 INVALID = t(LANGUAGE, "This button is not valid.")
@@ -151,7 +151,7 @@ def _datas(message: FakeMessage, prefix: str) -> list[str]:
 async def _fresh_postgres_database() -> str:
     """Return the URL of a just-recreated PostgreSQL database of this test process."""
     url = postgres_url()
-    name = "bgb_bad_input_" + os.environ.get("PYTEST_XDIST_WORKER", "main")
+    name = f"bgb_bad_input_{os.getpid()}"  # per process: concurrent runs never share it
     try:
         connection = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
     except OSError as error:
@@ -165,6 +165,15 @@ async def _fresh_postgres_database() -> str:
     finally:
         await connection.close()
     return url.rsplit("/", 1)[0] + "/" + name
+
+
+async def _drop_postgres_database(name: str) -> None:
+    """Drop a database `_fresh_postgres_database` made (none is left behind)."""
+    connection = await asyncpg.connect(postgres_url().replace("postgresql+asyncpg://", "postgresql://"))
+    try:
+        await connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await connection.close()
 
 
 @pytest.fixture(params=SQL_BACKENDS)
@@ -184,6 +193,8 @@ async def bench(request: pytest.FixtureRequest, tmp_path: Path,
                 yield Bench(api, app, chat, users, engine, caplog)
             finally:
                 await engine.dispose()
+    if request.param != "sqlite":
+        await _drop_postgres_database(database.rsplit("/", 1)[1])
 
 
 async def test_forged_callback_data_is_refused(bench: Bench) -> None:

@@ -7,15 +7,15 @@ from datetime import UTC, datetime
 
 from core.bang_cards.cards import CARD
 from core.engine.registry import get_game
-from storage import lobby
-from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.prompts import focus_keep
 from tgbot.render.cards.rules import card_help
 from tgbot.render.front import front_for, playable_kinds
-from tgbot.service import GameService
+from tgbot.service import lobby
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 GAME = get_game("bang_cards")
 

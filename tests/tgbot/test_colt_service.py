@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from storage import lobby
-from storage.commands import Player, logged_step
+from storage.action_log import logged_step
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
 from tests.tgbot.fakes import FakeBot, HandClock, context_for, deliverer_of, press, wire
@@ -23,7 +22,9 @@ from tgbot.deadlines import clock_for, sweep, timers_of
 from tgbot.delivery import Deliverer
 from tgbot.handlers.lobby import lobby_button
 from tgbot.i18n import t
-from tgbot.service import GameService
+from tgbot.service import lobby
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TURN = timedelta(hours=1)

@@ -10,9 +10,6 @@ from typing import Any
 
 import pytest
 
-from storage import deadlines as store
-from storage import lobby, reads
-from storage.commands import Player
 from storage.database import make_engine, make_session_factory
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.migrate import upgrade
@@ -20,7 +17,10 @@ from storage.models import ActorKind, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
 from tests.tgbot.fakes import FakeBot, HandClock, wire
 from tgbot.deadlines import TimerSettings, after_active, reminders, sweep, time_out
-from tgbot.service import GameService
+from tgbot.service import lobby, reads
+from tgbot.service import timeouts as store
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)

@@ -9,14 +9,14 @@ import pytest
 
 from core.engine.protocol import Clock
 from core.engine.registry import game_ids, get_game
-from storage import lobby
-from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tgbot import render
 from tgbot.callbacks import parse
 from tgbot.render.front import front_for, playable_kinds
-from tgbot.service import GameService
+from tgbot.service import lobby
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 GAME = get_game("bang_dice")
 FRONT = front_for("bang_dice")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from storage import lobby, profiles, reads
-from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
 from tgbot.callbacks import Callback, parse
@@ -14,7 +12,9 @@ from tgbot.handlers.lobby import lobby_button, with_next_turn_timer
 from tgbot.render.front import front_for
 from tgbot.render.lobby import duration_text
 from tgbot.render.lobby import lobby as render_lobby
-from tgbot.service import GameService
+from tgbot.service import lobby, profiles, reads
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 CHAT = -300
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)

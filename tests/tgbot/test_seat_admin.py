@@ -8,13 +8,14 @@ import pytest
 
 from core.bang_dice.game import BangDice
 from core.bang_dice.ids import Role
-from storage import lobby, reads
-from storage.commands import REMOVAL, Player
+from storage.action_log import REMOVAL
 from storage.errors import StaleGame
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
 from storage.replay import check_games
-from tgbot.service import GameService, Table
+from tgbot.service import lobby, reads
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService, Table
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TURN = timedelta(hours=24)  # the default turn timer

@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 from core.bang_dice.ids import Role
-from storage import lobby, reads
-from storage.commands import REMOVAL, Player
+from storage.action_log import REMOVAL
 from storage.models import ActorKind, GameStatus
 from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot.i18n import t
+from tgbot.service import lobby, reads
+from tgbot.service.commands import Player
 
 LANGUAGE = "pt-BR"  # the group's language (the default)
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]

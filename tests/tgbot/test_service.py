@@ -8,11 +8,11 @@ from datetime import UTC, datetime
 import pytest
 
 from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
-from storage import lobby, reads
-from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
-from tgbot.service import GameService
+from tgbot.service import lobby, reads
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 CHAT = -100
 

@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 import pytest
 
 from core.engine.errors import StaleVersion
-from storage import lobby
-from storage.commands import Player
 from storage.errors import StaleGame
 from storage.fake_uow import MemoryStore, fake_uow_factory
-from tgbot.service import GameService
+from tgbot.service import lobby
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 

@@ -7,13 +7,13 @@ from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
-from storage import lobby, reads
-from storage.commands import Player
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of
 from tgbot.handlers.clock import extend
 from tgbot.i18n import t
-from tgbot.service import GameService
+from tgbot.service import lobby, reads
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
 
 CHAT = -77
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)

@@ -6,11 +6,11 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from storage import profiles
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for
 from tgbot.context import forget_user, remember_user
-from tgbot.service import GameService
+from tgbot.service import profiles
+from tgbot.service.games import GameService
 
 
 def _update(user_id: int, code: str | None) -> Any:

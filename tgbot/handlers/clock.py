@@ -8,14 +8,14 @@ from pydantic import ValidationError
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from storage import deadlines as store
-from storage import lobby, profiles
 from storage.models import Game, GameStatus
 from tgbot.callbacks import number
 from tgbot.context import active_game_here, chat_language, game_here_or_say, services
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
+from tgbot.service import lobby, profiles
+from tgbot.service import timeouts as store
 
 
 async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:

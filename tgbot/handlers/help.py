@@ -9,7 +9,6 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from storage import game_status, profiles
 from storage.errors import StorageError
 from tgbot.context import active_game_here, chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.clock import clock_settings
@@ -18,6 +17,7 @@ from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import cards_card_help, cards_character_help, cards_rules
 from tgbot.render.characters import character_help
 from tgbot.render.colt import colt_character_help, colt_rules
+from tgbot.service import game_status, profiles
 
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -13,7 +13,6 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from storage import game_status, lobby, profiles
 from storage.errors import StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import Callback, newgame_data
@@ -29,6 +28,7 @@ from tgbot.deadlines import PRESETS, TimerSettings
 from tgbot.delivery import markup
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
+from tgbot.service import game_status, lobby, profiles
 
 log = logging.getLogger(__name__)
 

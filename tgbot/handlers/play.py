@@ -9,7 +9,6 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError, GameOver, NotYourTurn, StaleVersion
-from storage import reads
 from storage.errors import GameNotFound, StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
@@ -17,7 +16,8 @@ from tgbot.context import chat_language, game_here_or_say, remember_user, servic
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
-from tgbot.service import WrongChat
+from tgbot.service import reads
+from tgbot.service.games import WrongChat
 
 log = logging.getLogger(__name__)
 HISTORY_LINES = 25

@@ -6,11 +6,11 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from storage import profiles, reads
 from tgbot.callbacks import game_id
 from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
+from tgbot.service import profiles, reads
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -17,9 +17,10 @@ from datetime import datetime, timedelta
 
 from core.engine.protocol import apply_checked
 from storage.clock import Clock
-from storage.commands import Applied
 from storage.models import ActorKind, GameStatus
-from storage.scene import (
+from storage.uow import UnitOfWorkFactory
+from tgbot.service.commands import Applied
+from tgbot.service.scene import (
     NO_HOOKS,
     Hooks,
     Scene,
@@ -29,7 +30,6 @@ from storage.scene import (
     save_scenes,
     take_step,
 )
-from storage.uow import UnitOfWorkFactory
 
 LEASE = timedelta(seconds=60)
 

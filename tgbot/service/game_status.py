@@ -6,11 +6,11 @@ from __future__ import annotations
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.commands import Applied
 from storage.errors import NotInLobby
 from storage.models import GameStatus
-from storage.scene import NO_HOOKS, Hooks, bots_follow, load_scene, save_scene
 from storage.uow import UnitOfWorkFactory
+from tgbot.service.commands import Applied
+from tgbot.service.scene import NO_HOOKS, Hooks, bots_follow, load_scene, save_scene
 
 
 async def start_game(

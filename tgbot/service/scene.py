@@ -95,6 +95,17 @@ class Scene:
         """Return the user holding a seat (None for a bot's seat)."""
         return next((row.user_id for row in self.seats if row.seat == seat), None)
 
+    def names(self) -> list[str]:
+        """Return the names the table shows for its seats, in seat order (🤖 marks a bot's)."""
+        names = []
+        for row in self.seats:
+            user = self.users.get(row.user_id) if row.user_id is not None else None
+            if user is None:
+                names.append(f"🤖 {row.seat + 1}" if row.user_id is None else str(row.user_id))
+                continue
+            names.append(f"🤖 {user.display_name}" if row.is_bot else user.display_name)
+        return names
+
 
 # Given the game, its seats and the new engine state: (deadline_at, remind_at).
 SeatedDeadlineRule = Callable[[Game, Sequence[Seat], Any], tuple[datetime | None, datetime | None]]

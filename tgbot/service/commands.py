@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from core.engine.errors import IllegalAction, StaleVersion
-from core.engine.protocol import Event, Outcome, Step, apply_checked
-from core.engine.registry import AnyGame, get_game
+from core.engine.protocol import Event, Outcome, apply_checked
+from core.engine.registry import get_game
+from storage.action_log import REMOVAL, logged_step
 from storage.clock import Clock
 from storage.models import ActorKind, Chat, Game, GameStatus, Seat, User
 from storage.repositories import UnitOfWork
-from storage.scene import (
+from storage.uow import UnitOfWorkFactory
+from tgbot.service.scene import (
     NO_HOOKS,
     Hooks,
     Scene,
@@ -23,14 +24,9 @@ from storage.scene import (
     save_scene,
     take_step,
 )
-from storage.uow import UnitOfWorkFactory
 
 DISPLAY_NAME_MAX = 128
 """The longest display name a user row holds (Telegram full names can be longer)."""
-
-REMOVAL = "~"
-"""The logged action text of an admin's removal of the record's seat; never an engine's."""
-
 
 @dataclass(frozen=True)
 class Player:
@@ -221,33 +217,6 @@ async def release_seat(uow_factory: UnitOfWorkFactory, *, game_id: int, seat: in
                 await uow.commit()
                 return True
     return False
-
-
-def logged_step(engine: AnyGame, state: Any, seat: int, text: str,
-                expected_version: int | None = None, *, checked: bool = True) -> Step[Any]:
-    """Return the step a logged action makes: the engine's removal of `seat` for REMOVAL,
-    else the action (`checked`: after the shared checks of `apply_checked`; unchecked is
-    for a trusted log). Raise StaleVersion, IllegalAction (a game without removal) and the
-    engine's errors; every replay of the log goes through here."""
-    if text == REMOVAL:
-        return _removal_step(engine, state, seat, expected_version)
-    if not checked:
-        return engine.apply(state, seat, engine.decode_action(text))
-    return apply_checked(engine, state, seat, text, expected_version)
-
-
-def _removal_step(engine: AnyGame, state: Any, seat: int,
-                  expected_version: int | None) -> Step[Any]:
-    """Return the engine's removal of `seat`; raise StaleVersion, or IllegalAction when the
-    game has no removal (the optional `remove_seat` of core.engine.protocol.Game)."""
-    if expected_version is not None and engine.version(state) != expected_version:
-        raise StaleVersion(f"expected version {expected_version}, "
-                           f"game is at {engine.version(state)}")
-    remove = getattr(engine, "remove_seat", None)
-    if remove is None:
-        raise IllegalAction(f"{engine.name} has no seat removal")
-    step: Step[Any] = remove(state, seat)
-    return step
 
 
 async def _ensure_chat(uow: UnitOfWork, *, chat_id: int, now: datetime) -> None:

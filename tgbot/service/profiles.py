@@ -6,17 +6,13 @@ same user or chat row is retried once.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, TypeVar
-
-from sqlalchemy.exc import IntegrityError
+from collections.abc import Mapping
+from typing import Any
 
 from storage.clock import Clock
-from storage.commands import DISPLAY_NAME_MAX
 from storage.models import Chat, User
-from storage.uow import UnitOfWorkFactory
-
-T = TypeVar("T")
+from storage.uow import UnitOfWorkFactory, retry_on_conflict
+from tgbot.service.commands import DISPLAY_NAME_MAX
 
 LANGUAGE_MAX = 16
 
@@ -71,7 +67,7 @@ async def upsert_user(
             await uow.commit()
         return user
 
-    return await _retry_on_conflict(work)
+    return await retry_on_conflict(work)
 
 
 async def set_user_language(
@@ -97,7 +93,7 @@ async def set_user_language(
                 await uow.users.save(user=user)
             await uow.commit()
 
-    await _retry_on_conflict(work)
+    await retry_on_conflict(work)
 
 
 async def get_or_create_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, now: Clock) -> Chat:
@@ -111,7 +107,7 @@ async def get_or_create_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, no
                 await uow.commit()
         return chat
 
-    return await _retry_on_conflict(work)
+    return await retry_on_conflict(work)
 
 
 async def set_chat_language(
@@ -135,7 +131,7 @@ async def set_chat_language(
                 await uow.chats.save(chat=chat)
             await uow.commit()
 
-    await _retry_on_conflict(work)
+    await retry_on_conflict(work)
 
 
 async def set_chat_timers(
@@ -155,17 +151,9 @@ async def set_chat_timers(
                 await uow.chats.save(chat=chat)
             await uow.commit()
 
-    await _retry_on_conflict(work)
+    await retry_on_conflict(work)
 
 
 def _check_language(language: str | None) -> None:
     if language is not None and len(language) > LANGUAGE_MAX:
         raise ValueError(f"language code {language!r} is longer than {LANGUAGE_MAX}")
-
-
-async def _retry_on_conflict(work: Callable[[], Awaitable[T]]) -> T:
-    """Run `work`; once more if a concurrent insert of the same row beat it."""
-    try:
-        return await work()
-    except IntegrityError:
-        return await work()

@@ -14,8 +14,8 @@ from datetime import datetime, timedelta
 
 from storage.clock import Clock
 from storage.models import Chat, Delivery, GameStatus
-from storage.scene import NOTE
 from storage.uow import UnitOfWorkFactory
+from tgbot.service.scene import NOTE
 
 LEASE = timedelta(seconds=60)
 

@@ -1,6 +1,6 @@
 """The service shell: every game use case as one storage command, then delivery.
 
-A press, a timeout, a removal or a refresh loads its game once (`storage.scene`), decides
+A press, a timeout, a removal or a refresh loads its game once (`tgbot.service.scene`), decides
 in memory (the engine, the bot seats that follow), and writes the row, the log and what
 each audience should now see in one unit of work; the rows it wrote go to the delivery
 loop (tgbot/delivery.py), which brings Telegram there. The service sends nothing itself.
@@ -17,12 +17,14 @@ from typing import Any
 from core.engine.errors import GameError, IllegalAction, NotYourTurn, StaleVersion
 from core.engine.protocol import Event
 from core.engine.registry import get_game
-from storage import lobby
 from storage.clock import Clock, utc_now
-from storage.commands import Applied, play, release_seat, remove_seat, run_command
 from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, Seat
-from storage.scene import (
+from storage.uow import UnitOfWorkFactory
+from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
+from tgbot.service import lobby
+from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
+from tgbot.service.scene import (
     Hooks,
     Logged,
     Scene,
@@ -30,9 +32,6 @@ from storage.scene import (
     check_running,
     load_scene,
 )
-from storage.uow import UnitOfWorkFactory
-from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
-from tgbot.outbox import names_of
 
 
 def random_seed() -> int:
@@ -52,7 +51,7 @@ class Table:
     @classmethod
     def of(cls, scene: Scene) -> Table:
         """Return the table of a scene."""
-        return cls(scene.game, list(scene.seats), names_of(scene), scene.state)
+        return cls(scene.game, list(scene.seats), scene.names(), scene.state)
 
     @property
     def engine(self) -> Any:
@@ -175,7 +174,7 @@ class GameService:
         `chat_id` is where the button was pressed: the game's group or the presser's
         private chat. Raise WrongChat for another chat, NotYourTurn for a user without a
         seat that owes the decision, and the storage/engine errors of
-        `storage.commands.play` (StaleGame, IllegalAction, ...).
+        `tgbot.service.commands.play` (StaleGame, IllegalAction, ...).
         """
 
         def work(scene: Scene) -> None:
