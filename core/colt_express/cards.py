@@ -2,25 +2,38 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from core.colt_express.characters import ability_of
 from core.colt_express.events import CardsDrawn
-from core.colt_express.ids import BULLET, DOC, card_bandit, card_kind
+from core.colt_express.ids import CardKind, card_bandit, card_kind
 from core.colt_express.state import ColtState
-from core.colt_express.train import has_ability
 from core.engine.protocol import Event
 from core.engine.rng import shuffled
 
 HAND_SIZE = 6
-DOC_HAND_SIZE = 7
 TEAM_QUOTA = 3
+
+
+class CardKey(NamedTuple):
+    """What a play or a discard names: the bandit a card counts for and its kind."""
+
+    bandit: int
+    kind: CardKind
 
 
 def bandit_of_card(state: ColtState, card: str) -> int:
     """Return the bandit a card counts for: its owner, or who received a bullet [CE-2P-6]."""
-    return state.bullet_holder[card] if card_kind(card) == BULLET else card_bandit(card)
+    return state.bullet_holder[card] if card_kind(card) == CardKind.BULLET else card_bandit(card)
+
+
+def key_of(state: ColtState, card: str) -> CardKey:
+    """Return a card's play/discard key."""
+    return CardKey(bandit_of_card(state, card), card_kind(card))
 
 
 def card_key(state: ColtState, card: str) -> str:
-    """Return a card's play/discard key: bandit digit and kind letter, e.g. "0f"."""
+    """Return a card's key as the views show it: bandit digit and kind letter, e.g. "0f"."""
     return f"{bandit_of_card(state, card)}{card_kind(card)}"
 
 
@@ -65,14 +78,14 @@ def deal_hand(state: ColtState, out: list[Event], seat: int) -> None:
     if state.two_player:
         _deal_team_hand(state, out, seat)
         return
-    doc = any(has_ability(state, b, DOC) for b in player.bandits)
-    draw_cards(state, out, seat, DOC_HAND_SIZE if doc else HAND_SIZE, start=True)
+    extra = max(ability_of(state, b).extra_cards for b in player.bandits)  # Doc
+    draw_cards(state, out, seat, HAND_SIZE + extra, start=True)
 
 
 def _deal_team_hand(state: ColtState, out: list[Event], seat: int) -> None:
     """Draw one card at a time until each bandit has 3 (Doc 4); extras go back on top [R-CE-15]."""
     player = state.seats[seat]
-    quota = {b: TEAM_QUOTA + (1 if has_ability(state, b, DOC) else 0) for b in player.bandits}
+    quota = {b: TEAM_QUOTA + ability_of(state, b).extra_cards for b in player.bandits}
     held = dict.fromkeys(player.bandits, 0)
     kept: list[str] = []
     aside: list[str] = []
@@ -93,32 +106,26 @@ def _deal_team_hand(state: ColtState, out: list[Event], seat: int) -> None:
                           audience=frozenset({seat})))
 
 
-def playable_keys(state: ColtState, seat: int) -> list[str]:
-    """Return the distinct keys of the action cards in a seat's hand, in hand order.
-
-    An action card's key is its first two characters (bandit and kind).
-    """
-    return list(dict.fromkeys(c[:2] for c in state.seats[seat].hand if c[1] != BULLET))
+def playable_keys(state: ColtState, seat: int) -> list[CardKey]:
+    """Return the distinct keys of the action cards in a seat's hand, in hand order."""
+    return list(dict.fromkeys(CardKey(card_bandit(c), card_kind(c))
+                              for c in state.seats[seat].hand
+                              if card_kind(c) != CardKind.BULLET))
 
 
 def has_action_card(state: ColtState, seat: int) -> bool:
     """Return True when the seat holds at least one playable (non-bullet) card."""
-    return any(c[1] != BULLET for c in state.seats[seat].hand)
+    return any(card_kind(c) != CardKind.BULLET for c in state.seats[seat].hand)
 
 
-def hand_keys(state: ColtState, seat: int) -> list[str]:
+def hand_keys(state: ColtState, seat: int) -> list[CardKey]:
     """Return the distinct keys of every card in a seat's hand, bullets included."""
-    keys: list[str] = []
-    for card in state.seats[seat].hand:
-        key = card_key(state, card)
-        if key not in keys:
-            keys.append(key)
-    return keys
+    return list(dict.fromkeys(key_of(state, card) for card in state.seats[seat].hand))
 
 
-def take_from_hand(state: ColtState, seat: int, key: str) -> str:
+def take_from_hand(state: ColtState, seat: int, key: CardKey) -> str:
     """Return the first hand card with that key, removed from the hand."""
     hand = state.seats[seat].hand
-    card = next(c for c in hand if card_key(state, c) == key)
+    card = next(c for c in hand if key_of(state, c) == key)
     hand.remove(card)
     return card

@@ -7,16 +7,8 @@ a fresh copy of the state, then calls `advance` again.
 
 from __future__ import annotations
 
-from core.colt_express.ids import (
-    DISCARD,
-    PHASE_EVENT,
-    PHASE_OVER,
-    PHASE_SCHEME,
-    PHASE_STEAL,
-    PICKPOCKET,
-    SCHEME,
-    TEAM_SETUP,
-)
+from core.colt_express.actions import LEAVE, TAKE, ColtAction, TakePurse, Team
+from core.colt_express.ids import PHASE_EVENT, PHASE_OVER, PHASE_SCHEME, PHASE_STEAL, Decision
 from core.colt_express.rounds import (
     answer_pickpocket,
     apply_round_event,
@@ -37,7 +29,9 @@ from core.colt_express.state import ColtState, Pending
 from core.colt_express.steal import answer_steal, options_of, resolve_next
 from core.engine.protocol import Event
 
-TEAM_CHOICES = ["a00", "a01", "a10", "a11"]
+# [CE-DEC-12] which team bandit gives the Marshal card, which starts in the caboose.
+TEAM_CHOICES: list[ColtAction] = [Team(marshal, caboose) for marshal in (0, 1)
+                                  for caboose in (0, 1)]
 
 
 def advance(state: ColtState, out: list[Event]) -> None:
@@ -67,28 +61,31 @@ def _end_round(state: ColtState, out: list[Event]) -> None:
     start_round(state, out)
 
 
-def legal(state: ColtState, frame: Pending, seat: int) -> list[str]:
-    """Return the actions a seat owing the frame may take."""
-    if frame.decision == TEAM_SETUP:
+def legal(state: ColtState, frame: Pending, seat: int) -> list[ColtAction]:
+    """Return the actions a seat owing the frame may take, in a fixed order."""
+    if frame.decision == Decision.TEAM_SETUP:
         return list(TEAM_CHOICES)
-    if frame.decision == SCHEME:
+    if frame.decision == Decision.SCHEME:
         return scheme_options(state, seat)
-    if frame.decision == DISCARD:
+    if frame.decision == Decision.DISCARD:
         return discard_options(state, seat)
-    if frame.decision == PICKPOCKET:
-        return ["y", "n"]
+    if frame.decision == Decision.PICKPOCKET:
+        return [TAKE, LEAVE]
     return options_of(state, frame)
 
 
-def answer(state: ColtState, out: list[Event], frame: Pending, seat: int, action: str) -> None:
-    """Carry out a seat's answer to the frame (state.pending is already cleared)."""
-    if frame.decision == TEAM_SETUP:
+def answer(state: ColtState, out: list[Event], frame: Pending, seat: int,
+           action: ColtAction) -> None:
+    """Carry out a seat's legal answer to the frame (state.pending is already cleared)."""
+    if frame.decision == Decision.TEAM_SETUP:
+        assert isinstance(action, Team)
         answer_team(state, out, frame, seat, action)
-    elif frame.decision == SCHEME:
+    elif frame.decision == Decision.SCHEME:
         answer_scheme(state, out, seat, action)
-    elif frame.decision == DISCARD:
+    elif frame.decision == Decision.DISCARD:
         answer_discard(state, out, frame, seat, action)
-    elif frame.decision == PICKPOCKET:
+    elif frame.decision == Decision.PICKPOCKET:
+        assert isinstance(action, TakePurse)
         answer_pickpocket(state, out, frame, action)
     else:
         answer_steal(state, out, frame, action)

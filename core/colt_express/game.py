@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.colt_express import actions, policies
+from core.colt_express.actions import ColtAction
 from core.colt_express.flow import advance, answer, legal
 from core.colt_express.position import build_position, describe
 from core.colt_express.prompts import prompts, turn_marker
@@ -35,7 +36,7 @@ class ColtExpress:
             return frozenset()
         return frozenset(state.pending.owed_by)
 
-    def legal_actions(self, state: ColtState, seat: int) -> list[str]:
+    def legal_actions(self, state: ColtState, seat: int) -> list[ColtAction]:
         """Return the seat's legal actions now (empty if it owes nothing)."""
         if seat not in self.to_act(state):
             return []
@@ -50,11 +51,11 @@ class ColtExpress:
         """Return a number that changes with each Schemin' turn and each Stealin' phase."""
         return turn_marker(state)
 
-    def apply(self, state: ColtState, seat: int, action: str) -> Step[ColtState]:
+    def apply(self, state: ColtState, seat: int, action: ColtAction) -> Step[ColtState]:
         """Return the next state and events; raise GameOver, NotYourTurn or IllegalAction."""
         frame = self._frame(state, seat)
         if action not in legal(state, frame, seat):
-            raise IllegalAction(f"{action!r} is not legal now")
+            raise IllegalAction(f"{actions.encode(action)!r} is not legal now")
         new = state.copy()
         new.pending = None
         out: list[Event] = []
@@ -75,19 +76,19 @@ class ColtExpress:
         """Return how the game ended, or None."""
         return state.outcome
 
-    def default_action(self, state: ColtState, seat: int) -> str:
+    def default_action(self, state: ColtState, seat: int) -> ColtAction:
         """Return the timeout action of a seat owing a decision."""
         return policies.default_action(state, self._frame(state, seat), seat)
 
-    def bot_action(self, state: ColtState, seat: int) -> str:
+    def bot_action(self, state: ColtState, seat: int) -> ColtAction:
         """Return the bot's action for a seat owing a decision."""
         return policies.bot_action(state, self._frame(state, seat), seat)
 
-    def encode_action(self, action: str) -> str:
+    def encode_action(self, action: ColtAction) -> str:
         """Return the compact text of an action."""
         return actions.encode(action)
 
-    def decode_action(self, text: str) -> str:
+    def decode_action(self, text: str) -> ColtAction:
         """Return the action of a text; raise MalformedAction."""
         return actions.decode(text)
 
@@ -126,3 +127,4 @@ class ColtExpress:
         if state.pending is None or seat not in state.pending.owed_by:
             raise NotYourTurn(f"seat {seat} owes no decision")
         return state.pending
+

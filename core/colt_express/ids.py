@@ -2,18 +2,53 @@
 
 from __future__ import annotations
 
-# Action kinds by their one-letter code, as used in card ids and action texts [CE-COMP-2].
-MOVE, FLOOR, FIRE, ROB, PUNCH, MARSHAL, BULLET = "m", "c", "f", "r", "p", "s", "b"
-ACTION_KINDS = (MOVE, FLOOR, FIRE, ROB, PUNCH, MARSHAL)
-KIND_NAMES = {MOVE: "move", FLOOR: "floor_change", FIRE: "fire", ROB: "robbery",
-              PUNCH: "punch", MARSHAL: "marshal", BULLET: "bullet"}
+from enum import StrEnum
+
+
+class CardKind(StrEnum):
+    """A card's kind by its one-letter code, as used in card ids and action texts [CE-COMP-2]."""
+
+    MOVE = "m"
+    FLOOR = "c"
+    FIRE = "f"
+    ROB = "r"
+    PUNCH = "p"
+    MARSHAL = "s"
+    BULLET = "b"
+
+
+ACTION_KINDS = tuple(kind for kind in CardKind if kind != CardKind.BULLET)
 # One bandit's ten action cards: two of each, one punch, one marshal [CE-COMP-2].
-DECK_COUNTS = {MOVE: 2, FLOOR: 2, FIRE: 2, ROB: 2, PUNCH: 1, MARSHAL: 1}
+DECK_COUNTS = {CardKind.MOVE: 2, CardKind.FLOOR: 2, CardKind.FIRE: 2, CardKind.ROB: 2,
+               CardKind.PUNCH: 1, CardKind.MARSHAL: 1}
 BULLETS_PER_BANDIT = 6
 
 
-CHARACTERS = ("belle", "cheyenne", "django", "doc", "ghost", "tuco")
-BELLE, CHEYENNE, DJANGO, DOC, GHOST, TUCO = CHARACTERS
+class Character(StrEnum):
+    """The six bandits [CE-CHAR-0]."""
+
+    BELLE = "belle"
+    CHEYENNE = "cheyenne"
+    DJANGO = "django"
+    DOC = "doc"
+    GHOST = "ghost"
+    TUCO = "tuco"
+
+
+CHARACTERS = tuple(Character)
+
+
+class Direction(StrEnum):
+    """Along the train: forward is toward the locomotive (car 0) [CE-GEN-1]."""
+
+    FORWARD = "f"
+    BACKWARD = "b"
+
+    @property
+    def step(self) -> int:
+        """Return the change of car number one car this way makes (-1 forward, +1 back)."""
+        return -1 if self is Direction.FORWARD else 1
+
 
 # Turn symbols [CE-ROUND-0]: O normal, X tunnel (face down), 2 speeding-up, R switching.
 NORMAL, TUNNEL, SPEEDING, SWITCHING = "O", "X", "2", "R"
@@ -37,8 +72,22 @@ CAR_LOOT = {"car_a": (1, 0), "car_b": (2, 0), "car_c": (3, 0), "car_d": (1, 1),
             "car_e": (4, 1), "car_f": (0, 3)}
 LOCOMOTIVE = "locomotive"
 
-# Loot token ids: p<value>_<n> purse, j<n> jewel, s<n> strongbox, r<n> ransom credit.
-PURSE, JEWEL, STRONGBOX, RANSOM = "p", "j", "s", "r"
+class LootKind(StrEnum):
+    """A loot token's type letter [CE-LOOT-1].
+
+    Loot token ids: p<value>_<n> purse, j<n> jewel, s<n> strongbox, r<n> ransom credit.
+    """
+
+    PURSE = "p"
+    JEWEL = "j"
+    STRONGBOX = "s"
+    RANSOM = "r"
+
+
+PURSE, JEWEL, STRONGBOX, RANSOM = LootKind
+# Letter to member, for the hot paths (an enum call is several times slower).
+_KINDS = {kind.value: kind for kind in CardKind}
+_LOOT_KINDS = {kind.value: kind for kind in LootKind}
 PURSE_VALUES = [250] * 8 + [300, 300, 350, 350, 400, 400, 450, 450, 500, 500]
 JEWELS = 6
 STRONGBOXES = 2
@@ -47,20 +96,25 @@ LOOT_ORDER = (STRONGBOX, JEWEL, PURSE)  # most valuable type first
 
 GUNSLINGER_BONUS = 1000
 RANSOM_VALUE = 250
+_FIXED_VALUES = {JEWEL: 500, STRONGBOX: 1000, RANSOM: RANSOM_VALUE}
 
-# Decisions (the `decision` of a pending frame) [CE-DEC-*].
-TEAM_SETUP = "team_setup"
-SCHEME = "scheme"
-DISCARD = "discard"
-MOVE_CHOICE = "move"
-FIRE_TARGET = "fire"
-PUNCH_TARGET = "punch"
-PUNCH_LOOT = "punch_loot"
-PUNCH_PUSH = "punch_push"
-CHEYENNE_TAKE = "cheyenne_take"
-ROB_CHOICE = "rob"
-MARSHAL_MOVE = "marshal"
-PICKPOCKET = "pickpocket"
+
+class Decision(StrEnum):
+    """What a pending frame asks [CE-DEC]."""
+
+    TEAM_SETUP = "team_setup"  # CE-DEC-12
+    SCHEME = "scheme"  # CE-DEC-2, CE-DEC-3
+    DISCARD = "discard"  # CE-DEC-4
+    MOVE = "move"  # CE-DEC-5
+    FIRE = "fire"  # CE-DEC-6
+    PUNCH = "punch"  # CE-DEC-7: the victim, then
+    PUNCH_LOOT = "punch_loot"  # the loot type, and
+    PUNCH_PUSH = "punch_push"  # the push
+    CHEYENNE_TAKE = "cheyenne_take"  # CE-DEC-8
+    ROB = "rob"  # CE-DEC-9
+    MARSHAL = "marshal"  # CE-DEC-10
+    PICKPOCKET = "pickpocket"  # CE-DEC-11
+
 
 # Phases of a round.
 PHASE_SETUP, PHASE_SCHEME, PHASE_DISCARD, PHASE_STEAL, PHASE_EVENT, PHASE_OVER = (
@@ -77,26 +131,27 @@ def all_purses() -> list[str]:
     return ids
 
 
-def loot_type(token: str) -> str:
-    """Return a loot token's type letter (p, j, s or r)."""
-    return token[0]
+def loot_type(token: str) -> LootKind:
+    """Return a loot token's type."""
+    return _LOOT_KINDS[token[0]]
 
 
 def loot_value(token: str) -> int:
     """Return a loot token's value in dollars [CE-LOOT-1, CE-SCORE-1]."""
-    kind = token[0]
+    kind = _LOOT_KINDS[token[0]]
     if kind == PURSE:
         return int(token[1:].split("_")[0])
-    return {JEWEL: 500, STRONGBOX: 1000, RANSOM: RANSOM_VALUE}[kind]
+    return _FIXED_VALUES[kind]
 
 
-def card_kind(card: str) -> str:
-    """Return a card's kind letter: an action kind or b for a bullet."""
-    return card[1]
+def card_kind(card: str) -> CardKind:
+    """Return a card's (or a card key's) kind: an action kind or a bullet."""
+    return _KINDS[card[1]]
 
 
 def card_bandit(card: str) -> int:
-    """Return the bandit an action card belongs to, or who fired a bullet card (-1: neutral)."""
+    """Return the bandit an action card (or card key) belongs to, or who fired a bullet card
+    (-1: neutral)."""
     return -1 if card[0] == "n" else int(card[0])
 
 

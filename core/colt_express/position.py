@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.colt_express.actions import Team, decode
 from core.colt_express.flow import advance
 from core.colt_express.ids import (
     JEWELS,
@@ -19,7 +20,7 @@ from core.colt_express.ids import (
 from core.colt_express.scheme import start_stealing
 from core.colt_express.setup import Forced, answer_team, deal
 from core.colt_express.state import ColtState, Played
-from core.engine.errors import InvalidSetup
+from core.engine.errors import InvalidSetup, MalformedAction
 from core.engine.protocol import Event
 
 TOKENS = [*all_purses(), *(f"j{n}" for n in range(1, JEWELS + 1)),
@@ -71,7 +72,7 @@ def build_position(spec: Mapping[str, Any]) -> tuple[ColtState, list[Event]]:
                     parsed.decks if parsed.players > 2 else None)
     state, out = deal(parsed.options, parsed.players, parsed.seed, forced)
     if parsed.players == 2:
-        choices = parsed.team or ["a00", "a00"]
+        choices = [_team(text) for text in parsed.team or ["a00", "a00"]]
         for seat in (0, 1):
             assert state.pending is not None
             frame = state.pending
@@ -90,6 +91,17 @@ def build_position(spec: Mapping[str, Any]) -> tuple[ColtState, list[Event]]:
             _force_hands(state, parsed.hands)
     advance(state, out)
     return state, out
+
+
+def _team(text: str) -> Team:
+    """Return a `team` entry's choice; raise InvalidSetup unless it is a team text (a00..a11)."""
+    try:
+        choice = decode(text)
+    except MalformedAction as error:
+        raise InvalidSetup(f"team: {error}") from error
+    if not isinstance(choice, Team):
+        raise InvalidSetup(f"team choices are a00..a11, not {text!r}")
+    return choice
 
 
 def _place_board(state: ColtState, parsed: PositionSpec) -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from core.colt_express.actions import TakePurse
 from core.colt_express.events import GameEnded, LootLost, RoundEvent
 from core.colt_express.ids import (
     GUNSLINGER_BONUS,
-    PICKPOCKET,
     PURSE,
     ROUNDS,
+    Decision,
     loot_type,
     loot_value,
 )
@@ -117,16 +118,17 @@ def next_pickpocket(state: ColtState) -> bool:
     while state.pickpockets:
         bandit = state.pickpockets[0]
         if can_pickpocket(state, bandit):
-            state.pending = Pending(PICKPOCKET, [seat_of(state, bandit)], bandit)
+            state.pending = Pending(Decision.PICKPOCKET, [seat_of(state, bandit)], bandit)
             return True
         state.pickpockets.pop(0)
     return False
 
 
-def answer_pickpocket(state: ColtState, out: list[Event], frame: Pending, action: str) -> None:
+def answer_pickpocket(state: ColtState, out: list[Event], frame: Pending,
+                      action: TakePurse) -> None:
     """Take a random purse lying here, or leave it [CE-EVENT-PICKPOCKET, CE-LOOT-4]."""
     state.pickpockets.pop(0)
-    if action == "y":
+    if action.take:
         me = state.bandits[frame.bandit]
         here = state.loot_at(me.car, me.roof)
         token = pick_token(state, here, PURSE)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from core.colt_express.actions import DRAW, KEEP, ColtAction, Discard, Draw, Keep, Play
 from core.colt_express.cards import (
+    CardKey,
     can_draw,
     deal_hand,
     draw_cards,
@@ -11,6 +13,7 @@ from core.colt_express.cards import (
     playable_keys,
     take_from_hand,
 )
+from core.colt_express.characters import ability_of
 from core.colt_express.events import (
     CardPlayed,
     HandDiscarded,
@@ -20,20 +23,17 @@ from core.colt_express.events import (
     TurnStarted,
 )
 from core.colt_express.ids import (
-    DISCARD,
-    GHOST,
     PHASE_DISCARD,
     PHASE_SCHEME,
     PHASE_STEAL,
-    SCHEME,
     SPEEDING,
     SWITCHING,
     TUNNEL,
+    Decision,
     card_bandit,
     pattern_of,
 )
 from core.colt_express.state import ColtState, Pending, Played
-from core.colt_express.train import has_ability
 from core.engine.protocol import Event
 
 DRAW_COUNT = 3
@@ -70,14 +70,15 @@ def _open_turn(state: ColtState, out: list[Event]) -> None:
     out.append(TurnStarted(turn=state.turn, symbol=symbol(state), order=tuple(state.order)))
 
 
-def scheme_options(state: ColtState, seat: int) -> list[str]:
-    """Return a seat's Schemin' choices: play a card (face down for Ghost's option) or draw."""
+def scheme_options(state: ColtState, seat: int) -> list[ColtAction]:
+    """Return a seat's Schemin' choices: play a card, face down too where an ability allows
+    (Ghost, CE-DEC-3), or draw [CE-DEC-2]."""
     keys = playable_keys(state, seat)
-    options = [f"p{key}" for key in keys]
-    if state.turn == 0 and symbol(state) != TUNNEL:  # [CE-CHAR-GHOST-1]
-        options += [f"q{key}" for key in keys if has_ability(state, int(key[0]), GHOST)]
+    options: list[ColtAction] = [Play(key.bandit, key.kind) for key in keys]
+    options += [Play(key.bandit, key.kind, hidden=True) for key in keys
+                if ability_of(state, key.bandit).may_play_hidden(state)]
     if can_draw(state, seat):
-        options.append("d")
+        options.append(DRAW)
     return options
 
 
@@ -85,19 +86,20 @@ def scheme_step(state: ColtState, out: list[Event]) -> None:
     """Ask the next seat to scheme, or pass it when it cannot act [R-CE-06]."""
     seat = state.order[0]
     if has_action_card(state, seat) or can_draw(state, seat):
-        state.pending = Pending(SCHEME, [seat])
+        state.pending = Pending(Decision.SCHEME, [seat])
         return
     out.append(Passed(seat=seat))
     _step_done(state, out)
 
 
-def answer_scheme(state: ColtState, out: list[Event], seat: int, action: str) -> None:
+def answer_scheme(state: ColtState, out: list[Event], seat: int, action: ColtAction) -> None:
     """Play or draw for the seat on turn [CE-SCHEME-1, CE-SCHEME-3]."""
-    if action == "d":
+    if isinstance(action, Draw):
         draw_cards(state, out, seat, DRAW_COUNT)
     else:
-        card = take_from_hand(state, seat, action[1:])
-        face_down = symbol(state) == TUNNEL or action[0] == "q"
+        assert isinstance(action, Play)
+        card = take_from_hand(state, seat, CardKey(action.bandit, action.kind))
+        face_down = symbol(state) == TUNNEL or action.hidden
         state.pile.append(Played(card, seat, face_down))
         bandit = card_bandit(card)
         if face_down:  # [CE-SCHEME-4] the group sees only "a card"
@@ -136,25 +138,27 @@ def _end_scheming(state: ColtState, out: list[Event]) -> None:
     state.phase = PHASE_DISCARD
     owed = [seat for seat, player in enumerate(state.seats) if player.hand]
     if owed:
-        state.pending = Pending(DISCARD, owed)
+        state.pending = Pending(Decision.DISCARD, owed)
     else:
         start_stealing(state, out)
 
 
-def discard_options(state: ColtState, seat: int) -> list[str]:
-    """Return a seat's end-of-Schemin' choices: discard one card of a kind, or keep the rest."""
-    return ["k", *(f"z{key}" for key in hand_keys(state, seat))]
+def discard_options(state: ColtState, seat: int) -> list[ColtAction]:
+    """Return a seat's end-of-Schemin' choices: keep the rest, or discard one card of a kind
+    [CE-DEC-4]."""
+    return [KEEP, *(Discard(key.bandit, key.kind) for key in hand_keys(state, seat))]
 
 
 def answer_discard(state: ColtState, out: list[Event], frame: Pending, seat: int,
-                   action: str) -> None:
+                   action: ColtAction) -> None:
     """Discard one card, or keep the rest on top of the deck [CE-EXPERT-3, R-CE-11]."""
     player = state.seats[seat]
-    if action != "k":
-        player.discard.append(take_from_hand(state, seat, action[1:]))
+    if not isinstance(action, Keep):
+        assert isinstance(action, Discard)
+        player.discard.append(take_from_hand(state, seat, CardKey(action.bandit, action.kind)))
         player.discarded += 1
         if player.hand:
-            state.pending = Pending(DISCARD, list(frame.owed_by))
+            state.pending = Pending(Decision.DISCARD, list(frame.owed_by))
             return
     out.append(HandDiscarded(seat=seat, count=player.discarded))
     player.discarded = 0
@@ -162,7 +166,7 @@ def answer_discard(state: ColtState, out: list[Event], frame: Pending, seat: int
     player.hand = []
     owed = [s for s in frame.owed_by if s != seat]
     if owed:
-        state.pending = Pending(DISCARD, owed)
+        state.pending = Pending(Decision.DISCARD, owed)
     else:
         start_stealing(state, out)
 

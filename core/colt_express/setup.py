@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.colt_express.actions import Team
 from core.colt_express.events import BanditMoved
 from core.colt_express.ids import (
     ACTION_KINDS,
@@ -13,11 +14,12 @@ from core.colt_express.ids import (
     CHARACTERS,
     JEWELS,
     LOCOMOTIVE,
-    MARSHAL,
     PHASE_SETUP,
     ROUND_CARDS,
     STATION_CARDS,
-    TEAM_SETUP,
+    CardKind,
+    Character,
+    Decision,
     action_card_ids,
     all_purses,
 )
@@ -62,11 +64,12 @@ def deal(options: Mapping[str, Any], players: int, seed: int,
     characters_on, expert = parse_options(options, players)
     rng = seed_state(seed, "colt_express")
     count = 4 if players == 2 else players  # [CE-2P-1]
-    rng, names = shuffled(rng, CHARACTERS)
-    names = list(forced.characters or names[:count])
+    rng, drawn = shuffled(rng, CHARACTERS)
+    names: list[str] = list(forced.characters or drawn[:count])
     rng, car_pool = shuffled(rng, sorted(CAR_LOOT))  # [R-CE-03]
     cars = list(forced.cars or car_pool[:count])
     _check_forced(names, cars, count)
+    cast = [Character(name) for name in names]
     purses = all_purses()
     starting, rest = purses[:count], purses[count:]  # [CE-SETUP-2] one $250 purse each
     rng, rest = shuffled(rng, rest)
@@ -82,7 +85,7 @@ def deal(options: Mapping[str, Any], players: int, seed: int,
     if not 0 <= first < players:
         raise InvalidSetup(f"first player must be a seat 0..{players - 1}")
     seats = [Player(bandits=[2 * s, 2 * s + 1] if players == 2 else [s]) for s in range(players)]
-    bandits = [Bandit(names[i], i // 2 if players == 2 else i, loot=[starting[i]])
+    bandits = [Bandit(cast[i], i // 2 if players == 2 else i, loot=[starting[i]])
                for i in range(count)]
     state = ColtState(players=players, characters_on=characters_on, expert=expert,
                       bandits=bandits, seats=seats, cars=[LOCOMOTIVE, *cars], inside=inside,
@@ -91,7 +94,7 @@ def deal(options: Mapping[str, Any], players: int, seed: int,
                       first=first, phase=PHASE_SETUP)
     out: list[Event] = []
     if players == 2:
-        state.pending = Pending(TEAM_SETUP, [0, 1])  # [CE-DEC-12]
+        state.pending = Pending(Decision.TEAM_SETUP, [0, 1])  # [CE-DEC-12]
     else:
         for seat in range(players):
             deck = list(forced.decks[seat]) if forced.decks and seat in forced.decks else None
@@ -104,7 +107,8 @@ def deal(options: Mapping[str, Any], players: int, seed: int,
 
 def _check_forced(names: Sequence[str], cars: Sequence[str], count: int) -> None:
     if len(names) != count or len(set(names)) != count or set(names) - set(CHARACTERS):
-        raise InvalidSetup(f"characters must be {count} different ids of {CHARACTERS}")
+        known = tuple(map(str, CHARACTERS))
+        raise InvalidSetup(f"characters must be {count} different ids of {known}")
     if len(cars) != count or len(set(cars)) != count or set(cars) - set(CAR_LOOT):
         raise InvalidSetup(f"cars must be {count} different ids of {sorted(CAR_LOOT)}")
 
@@ -140,19 +144,20 @@ def _start_at(state: ColtState, out: list[Event], bandit: int, car: int) -> None
 
 
 def answer_team(state: ColtState, out: list[Event], frame: Pending, seat: int,
-                action: str, forced_deck: list[str] | None = None) -> bool:
+                action: Team, forced_deck: list[str] | None = None) -> bool:
     """Build a 2-player team's 11-card deck and place its bandits [CE-2P-2, CE-2P-8, R-CE-14].
 
     Return True when both seats have answered.
     """
     first, second = state.seats[seat].bandits
     team = (first, second)
-    marshal_of, caboose = team[int(action[1])], team[int(action[2])]
+    marshal_of, caboose = team[action.marshal], team[action.caboose]
     # [CE-2P-2] 11 cards: ONE card of each action type per bandit (Move, Floor Change,
     # Fire, Robbery, Punch: 2 of each type in all) plus a single Marshal card, not both
     # bandits' full 10-card sets.
-    cards = [f"{b}{kind}1" for b in team for kind in ACTION_KINDS if kind != MARSHAL]
-    cards.append(f"{marshal_of}{MARSHAL}1")
+    cards = [f"{b}{kind}1" for b in team for kind in ACTION_KINDS
+             if kind != CardKind.MARSHAL]
+    cards.append(f"{marshal_of}{CardKind.MARSHAL}1")
     _give_deck(state, seat, cards, forced_deck)
     other = second if caboose == first else first
     _start_at(state, out, caboose, state.train_length)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from pydantic import TypeAdapter
 
+from core.colt_express.ids import Character, Decision
 from core.engine.protocol import Outcome
 
 
@@ -18,7 +19,7 @@ from core.engine.protocol import Outcome
 class Bandit:
     """One bandit on the train: where he is, his revolver and his loot."""
 
-    character: str
+    character: Character
     seat: int
     car: int = 0
     roof: bool = False
@@ -65,7 +66,7 @@ class Pending:
     `victim` and `token` carry a Punch between its steps (target, loot, push).
     """
 
-    decision: str
+    decision: Decision
     owed_by: list[int]
     bandit: int = -1
     victim: int = -1

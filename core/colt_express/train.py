@@ -6,79 +6,16 @@ calls them on a fresh copy inside `apply`.
 
 from __future__ import annotations
 
-from core.colt_express.events import BanditMoved, LootTaken, MarshalMoved, Shot
-from core.colt_express.ids import BELLE, PURSE, TUCO, loot_type, loot_value
+from core.colt_express.events import BanditMoved, LootDropped, LootTaken, MarshalMoved, Shot
+from core.colt_express.ids import PURSE, loot_type, loot_value
 from core.colt_express.state import ColtState
 from core.engine.protocol import Event
 from core.engine.rng import next_below
 
 
-def has_ability(state: ColtState, bandit: int, character: str) -> bool:
-    """Return True when the bandit is that character and characters are in play [CE-CHAR-0]."""
-    return state.characters_on and state.bandits[bandit].character == character
-
-
 def seat_of(state: ColtState, bandit: int) -> int:
     """Return the seat that runs a bandit."""
     return state.bandits[bandit].seat
-
-
-def move_options(state: ColtState, bandit: int) -> list[str]:
-    """Return the Move choices: 1 car inside, 1-3 cars on a roof [CE-MOVE-1, CE-MOVE-2]."""
-    me = state.bandits[bandit]
-    reach = 3 if me.roof else 1
-    forward = [f"mf{d}" for d in range(1, reach + 1) if me.car - d >= 0]
-    backward = [f"mb{d}" for d in range(1, reach + 1) if me.car + d <= state.train_length]
-    return forward + backward
-
-
-def without_belle(state: ColtState, candidates: list[int]) -> list[int]:
-    """Drop Belle from a target list that holds someone else too [CE-CHAR-BELLE-1]."""
-    if len(candidates) < 2:
-        return candidates
-    return [c for c in candidates if not has_ability(state, c, BELLE)]
-
-
-def fire_candidates(state: ColtState, bandit: int) -> list[int]:
-    """Return who a Fire may hit now [CE-FIRE-0, CE-FIRE-INSIDE, CE-FIRE-ROOF, CE-FIRE-TUCO]."""
-    me = state.bandits[bandit]
-    if me.revolver == 0:
-        return []
-    others = [i for i in range(len(state.bandits)) if i != bandit]
-    if me.roof:
-        found = []
-        for step in (-1, 1):  # the nearest occupied roof each way; farther ones are shielded
-            car = me.car + step
-            while 0 <= car <= state.train_length:
-                here = [i for i in others if state.bandits[i].roof and state.bandits[i].car == car]
-                if here:
-                    found += here
-                    break
-                car += step
-    else:
-        found = [i for i in others if not state.bandits[i].roof
-                 and abs(state.bandits[i].car - me.car) == 1]
-    if has_ability(state, bandit, TUCO):
-        found += [i for i in others if state.bandits[i].car == me.car
-                  and state.bandits[i].roof != me.roof]
-    return without_belle(state, sorted(found))
-
-
-def punch_candidates(state: ColtState, bandit: int) -> list[int]:
-    """Return who a Punch may hit: the others at the same location [CE-PUNCH-1]."""
-    return without_belle(state, state.others_at(bandit))
-
-
-def push_options(state: ColtState, victim: int) -> list[str]:
-    """Return the directions a punched bandit can be pushed (g f / g b) [CE-PUNCH-1]."""
-    car = state.bandits[victim].car
-    return [code for code, ok in (("gf", car > 0), ("gb", car < state.train_length)) if ok]
-
-
-def loot_types(tokens: list[str]) -> list[str]:
-    """Return the loot choices (lp/lj/ls) for the tokens present, most valuable first."""
-    present = {loot_type(t) for t in tokens}
-    return [f"l{kind}" for kind in ("s", "j", "p") if kind in present]
 
 
 def pick_token(state: ColtState, tokens: list[str], kind: str) -> str:
@@ -98,6 +35,13 @@ def take_loot(state: ColtState, out: list[Event], bandit: int, token: str, how: 
     if kind == PURSE:
         out.append(LootTaken(bandit=bandit, loot=kind, how=how, value=loot_value(token),
                              audience=frozenset({seat_of(state, bandit)})))
+
+
+def drop_loot(state: ColtState, out: list[Event], victim: int, token: str) -> None:
+    """Leave a token where the victim stands (floor or roof) [CE-PUNCH-1]."""
+    where = state.bandits[victim]
+    state.loot_at(where.car, where.roof).append(token)
+    out.append(LootDropped(bandit=victim, loot=token[0], car=where.car, roof=where.roof))
 
 
 def receive_bullet(state: ColtState, out: list[Event], target: int,

@@ -21,6 +21,7 @@ def _games() -> dict[str, AnyGame]:
     from core.bang_dice.game import BangDice
     from core.bang_dice.state import DiceState
     from core.bang_dice.view import DiceView
+    from core.colt_express.actions import ColtAction
     from core.colt_express.game import ColtExpress
     from core.colt_express.state import ColtState
     from core.colt_express.view import ColtView
@@ -28,7 +29,7 @@ def _games() -> dict[str, AnyGame]:
     # Each engine typed with its own state, action and view types, so that mypy checks
     # its class against the protocol (a list of AnyGame alone accepts any signature).
     dice: Game[DiceState, DiceAction, DiceView] = BangDice()
-    colt: Game[ColtState, str, ColtView] = ColtExpress()
+    colt: Game[ColtState, ColtAction, ColtView] = ColtExpress()
     cards: Game[CardsState, CardsAction, CardsView] = BangCards()
     return {game.name: game for game in (dice, colt, cards)}
 

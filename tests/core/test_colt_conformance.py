@@ -18,19 +18,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core.colt_express.actions import ColtAction, Play
 from core.colt_express.game import ColtExpress
 from core.colt_express.ids import (
     BULLETS_PER_BANDIT,
-    CHEYENNE_TAKE,
     JEWELS,
-    MARSHAL,
     ROUND_CARDS,
     ROUNDS,
-    SCHEME,
     STATION_CARDS,
     STRONGBOXES,
-    TEAM_SETUP,
     TUNNEL,
+    CardKind,
+    Decision,
     action_card_ids,
     all_purses,
     loot_type,
@@ -95,8 +94,8 @@ def _check_loot(state: ColtState) -> None:
     A purse Cheyenne knocked loose waits in the pending frame until she decides.
     """
     frame = state.pending
-    flying = [frame.token] if frame is not None and frame.decision == CHEYENNE_TAKE else []
-    if frame is not None and frame.decision != CHEYENNE_TAKE:
+    flying = [frame.token] if frame is not None and frame.decision == Decision.CHEYENNE_TAKE else []
+    if frame is not None and frame.decision != Decision.CHEYENNE_TAKE:
         assert frame.token == ""
     places = [*(b.loot for b in state.bandits), *state.inside, *state.roof,
               state.aside, state.box, state.removed, flying]
@@ -110,7 +109,8 @@ def _check_loot(state: ColtState) -> None:
 
 def _team_set_up(state: ColtState, seat: int) -> bool:
     frame = state.pending
-    return not (frame is not None and frame.decision == TEAM_SETUP and seat in frame.owed_by)
+    return not (frame is not None and frame.decision == Decision.TEAM_SETUP
+                and seat in frame.owed_by)
 
 
 def _check_cards(state: ColtState, dealt: dict[int, list[str]]) -> None:
@@ -133,12 +133,12 @@ def _check_cards(state: ColtState, dealt: dict[int, list[str]]) -> None:
             assert not cards
             continue
         if state.two_player:  # one of each action per bandit and one Marshal [CE-2P-2]
-            assert sorted((c[0], c[1]) for c in actions if c[1] != MARSHAL) == sorted(
+            assert sorted((c[0], c[1]) for c in actions if c[1] != CardKind.MARSHAL) == sorted(
                 (str(b), kind) for b in player.bandits for kind in "mcfrp")
             assert len(actions) == 11
         else:
             assert actions == sorted(action_card_ids(seat))
-        marshals = [c for c in actions if c[1] == MARSHAL]
+        marshals = [c for c in actions if c[1] == CardKind.MARSHAL]
         assert len(marshals) == 1
         assert int(marshals[0][0]) in player.bandits
         assert all(int(c[0]) in player.bandits for c in actions)
@@ -271,7 +271,7 @@ def _check_events(events: tuple[Event, ...] | list[Event], state: ColtState) -> 
 # --- playing ----------------------------------------------------------------------------------
 
 
-def _choose(state: ColtState, seat: int, policy: str, rng: random.Random) -> str:
+def _choose(state: ColtState, seat: int, policy: str, rng: random.Random) -> ColtAction:
     if policy == "default":
         return GAME.default_action(state, seat)
     if policy == "bot":
@@ -279,11 +279,13 @@ def _choose(state: ColtState, seat: int, policy: str, rng: random.Random) -> str
     return rng.choice(GAME.legal_actions(state, seat))
 
 
-def _check_step_errors(state: ColtState, seat: int, legal: list[str], count: int) -> None:
+def _check_step_errors(state: ColtState, seat: int, legal: list[ColtAction],
+                       count: int) -> None:
     """An illegal action raises IllegalAction; a seat owing nothing raises NotYourTurn."""
-    illegal = [a for a in ALL_ACTIONS if a not in legal]
+    texts = {GAME.encode_action(a) for a in legal}
+    illegal = [a for a in ALL_ACTIONS if a not in texts]
     with pytest.raises(IllegalAction):
-        GAME.apply(state, seat, illegal[count % len(illegal)])
+        GAME.apply(state, seat, GAME.decode_action(illegal[count % len(illegal)]))
     idle = [s for s in range(state.players) if s not in GAME.to_act(state)]
     for other in idle:
         assert GAME.legal_actions(state, other) == []
@@ -352,7 +354,7 @@ def _check_finished(state: ColtState, events: list[dict[str, Any]]) -> None:
     for seat in range(state.players):
         assert GAME.legal_actions(state, seat) == []
         with pytest.raises(GameOver):
-            GAME.apply(state, seat, "d")
+            GAME.apply(state, seat, GAME.decode_action("d"))
         with pytest.raises(GameOver):
             GAME.default_action(state, seat)
 
@@ -393,8 +395,8 @@ def test_any_seed_keeps_every_invariant(players: int, seed: int, characters: boo
 def test_two_player_team_deck_has_eleven_cards(team: str) -> None:
     """One card of each action per bandit, plus one Marshal card [CE-2P-2, R-CE-14]."""
     state = GAME.setup({}, 2, 3).state
-    state = GAME.apply(state, 0, team).state
-    state = GAME.apply(state, 1, "a00").state
+    state = GAME.apply(state, 0, GAME.decode_action(team)).state
+    state = GAME.apply(state, 1, GAME.decode_action("a00")).state
     for seat, player in enumerate(state.seats):
         cards = [*player.deck, *player.hand, *player.discard,
                  *(p.card for p in state.pile if p.seat == seat)]
@@ -402,14 +404,14 @@ def test_two_player_team_deck_has_eleven_cards(team: str) -> None:
         marshal_of = player.bandits[int((team if seat == 0 else "a00")[1])]
         assert len(cards) == 11
         assert kinds == Counter({(b, k): 1 for b in player.bandits for k in "mcfrp"}
-                                | {(marshal_of, MARSHAL): 1})
+                                | {(marshal_of, CardKind.MARSHAL): 1})
 
 
 def test_every_action_text_round_trips() -> None:
     assert len(set(ALL_ACTIONS)) == len(ALL_ACTIONS)
-    for action in ALL_ACTIONS:
-        assert GAME.decode_action(GAME.encode_action(action)) == action
-        assert len(GAME.encode_action(action)) <= 4
+    for text in ALL_ACTIONS:
+        assert GAME.encode_action(GAME.decode_action(text)) == text
+        assert len(text) <= 4
 
 
 @pytest.mark.parametrize("text", GARBAGE)
@@ -422,7 +424,7 @@ def test_garbage_is_malformed(text: str) -> None:
 @settings(max_examples=150, deadline=None)
 def test_decode_accepts_exactly_the_action_texts(text: str) -> None:
     if text in ALL_ACTIONS:
-        assert GAME.decode_action(text) == text
+        assert GAME.encode_action(GAME.decode_action(text)) == text
     else:
         with pytest.raises(MalformedAction):
             GAME.decode_action(text)
@@ -451,18 +453,19 @@ def test_different_seeds_deal_differently() -> None:
 
 
 def _tunnel_choices(players: int, seed: int, options: dict[str, Any]
-                    ) -> Iterator[tuple[ColtState, int, list[str]]]:
+                    ) -> Iterator[tuple[ColtState, int, list[ColtAction]]]:
     """Yield (state, seat, plays) at tunnel turns where the seat may play two or more
     different cards of one bandit face down."""
     state = GAME.setup(options, players, seed).state
     while GAME.to_act(state):
         seat = min(GAME.to_act(state))
         frame = state.pending
-        if frame is not None and frame.decision == SCHEME and symbol(state) == TUNNEL:
-            plays = [a for a in GAME.legal_actions(state, seat) if a[0] == "p"]
-            by_bandit: dict[str, list[str]] = {}
+        if frame is not None and frame.decision == Decision.SCHEME and symbol(state) == TUNNEL:
+            plays = [a for a in GAME.legal_actions(state, seat)
+                     if isinstance(a, Play) and not a.hidden]
+            by_bandit: dict[int, list[ColtAction]] = {}
             for play in plays:
-                by_bandit.setdefault(play[1], []).append(play)
+                by_bandit.setdefault(play.bandit, []).append(play)
             same = max(by_bandit.values(), key=len, default=[])
             if len(same) >= 2:
                 yield state, seat, same

@@ -256,13 +256,13 @@ def test_ce_ex_7_switching_turn_order() -> None:
     state = state_of(spec)
     state = apply_all(state, [(a["seat"], a["action"]) for a in draws])
     for s in (1, 2, 3, 0):  # the tunnel turn: each plays his first legal card
-        state = apply_all(state, [(s, GAME.legal_actions(state, s)[0])])
+        state = apply_all(state, [(s, GAME.encode_action(GAME.legal_actions(state, s)[0]))])
     assert GAME.view(state, None).pattern[GAME.view(state, None).turn] == "R"
     order = []
     while GAME.view(state, None).phase == "scheme" and GAME.view(state, None).turn == 3:
         (who,) = GAME.to_act(state)
         order.append(who)
-        state = apply_all(state, [(who, GAME.legal_actions(state, who)[0])])
+        state = apply_all(state, [(who, GAME.encode_action(GAME.legal_actions(state, who)[0]))])
     assert order == [1, 0, 3, 2]
     assert [e["order"] for e in events(result, "scheme_turn")][:2] == [[1, 2, 3, 0]] * 2
 

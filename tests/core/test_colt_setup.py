@@ -266,7 +266,7 @@ def test_r_ce_06_no_action_card_and_nothing_to_draw_passes() -> None:
     data["seats"][1]["deck"] = []
     data["bullet_holder"] = {"2b1": 1, "nb1": 1}
     state = GAME.load_state(json.dumps(data))
-    step = GAME.apply(state, 0, "p0m")
+    step = GAME.apply(state, 0, GAME.decode_action("p0m"))
     assert [e.to_json()["seat"] for e in step.events if e.to_json()["kind"] == "passed"] == [1]
     assert GAME.to_act(step.state) == frozenset({2})
 

@@ -49,8 +49,10 @@ def test_ce_2p_2_team_deck_eleven_cards_one_marshal(team: str) -> None:
     """[CE-2P-2, R-CE-14, CE-DEC-12] One Move, Floor Change, Fire, Robbery and Punch per
     bandit, and one Marshal card: the chosen bandit's (a0x: first, a1x: second)."""
     state = GAME.setup({}, 2, 5).state
-    assert GAME.legal_actions(state, 0) == ["a00", "a01", "a10", "a11"]
-    state = GAME.apply(GAME.apply(state, 0, team).state, 1, "a00").state
+    assert [GAME.encode_action(a) for a in GAME.legal_actions(state, 0)] == [
+        "a00", "a01", "a10", "a11"]
+    state = GAME.apply(GAME.apply(state, 0, GAME.decode_action(team)).state, 1,
+                       GAME.decode_action("a00")).state
     cards = state.seats[0].deck + state.seats[0].hand
     marshal = "1s1" if team[1] == "1" else "0s1"
     assert sorted(cards) == sorted([f"{b}{k}1" for b in (0, 1) for k in "mcfrp"] + [marshal])
@@ -60,7 +62,8 @@ def test_ce_2p_2_team_deck_eleven_cards_one_marshal(team: str) -> None:
 def test_ce_2p_5_expert_variant_is_mandatory() -> None:
     """[CE-2P-5] Even with the expert option off, 2 players play the expert variant."""
     state = GAME.setup({"expert": False}, 2, 5).state
-    state = GAME.apply(GAME.apply(state, 0, "a00").state, 1, "a00").state
+    team = GAME.decode_action("a00")
+    state = GAME.apply(GAME.apply(state, 0, team).state, 1, team).state
     assert GAME.view(state, None).expert is True
     result = run(2, expert=False, pile=["0c1"], bandits=[at(2), at(4), at(4), at(3)])
     assert seat(result, 0)["discard"] == ["0c1"]  # resolved cards go to the discard pile
