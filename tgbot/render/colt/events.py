@@ -6,6 +6,7 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from core.colt_express.ids import card_kind
 from tgbot.i18n import t
 from tgbot.render.colt.labels import (
     LOOT_ICON,
@@ -45,7 +46,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str],
         "card_played": lambda: (t(language, "{name} plays a card face down", name=seat())
                                 if not event["card"] else
                                 t(language, "{name} plays {card}", name=seat(),
-                                  card=card_label(language, event["card"][1]))),
+                                  card=card_label(language, card_kind(event["card"])))),
         "cards_drawn": lambda: (None if event["start"] else
                                 t(language, "{name} draws {count}", name=seat(),
                                   count=event["count"])),
@@ -54,7 +55,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str],
                                     count=event["count"]),
         "phase_started": lambda: t(language, "🔥 Stealin': the pile is resolved in order"),
         "card_resolved": lambda: t(language, "▶ {name}: {card}", name=who(),
-                                   card=card_label(language, event["card"][1])),
+                                   card=card_label(language, card_kind(event["card"]))),
         "no_effect": lambda: t(language, "{name}'s card has no effect", name=who()),
         "bandit_moved": moved,
         "shot": lambda: (t(language, "💥 {target} takes a neutral bullet",
@@ -81,7 +82,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str],
 def private_event_line(language: str, event: dict[str, Any]) -> str | None:
     """Return the private news of an event for its owner (drawn cards, a purse's value)."""
     if event["kind"] == "cards_drawn" and event["cards"]:
-        cards = ", ".join(card_label(language, c[1]) for c in event["cards"])
+        cards = ", ".join(card_label(language, card_kind(c)) for c in event["cards"])
         return t(language, "🃏 You drew: {cards}", cards=cards)
     if event["kind"] == "loot_taken" and event["value"]:
         return t(language, "👛 The purse holds ${value}", value=event["value"])

@@ -6,18 +6,24 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from core.colt_express.ids import CardKind, LootKind
 from tgbot.i18n import t
 
-LOOT_ICON = {"p": "👛", "j": "💎", "s": "🧰", "r": "💵"}
+LOOT_ICON: dict[str, str] = {LootKind.PURSE: "👛", LootKind.JEWEL: "💎", LootKind.STRONGBOX: "🧰",
+                             LootKind.RANSOM: "💵"}
 NAME_LIMIT = 24  # a player's name in the table's lines and buttons (Telegram allows 64)
-KIND_ICON = {"m": "🏃", "c": "🪜", "f": "🔫", "r": "💰", "p": "👊", "s": "⭐", "b": "💥"}
+KIND_ICON: dict[str, str] = {
+    CardKind.MOVE: "🏃", CardKind.FLOOR: "🪜", CardKind.FIRE: "🔫", CardKind.ROB: "💰",
+    CardKind.PUNCH: "👊", CardKind.MARSHAL: "⭐", CardKind.BULLET: "💥"}
 
 
 def kind_name(language: str, kind: str) -> str:
-    """Return the localised name of a card kind letter."""
-    names = {"m": t(language, "Move"), "c": t(language, "Floor change"),
-             "f": t(language, "Fire"), "r": t(language, "Robbery"), "p": t(language, "Punch"),
-             "s": t(language, "Marshal"), "b": t(language, "Bullet")}
+    """Return the localised name of a card kind (core.colt_express.ids.CardKind)."""
+    names: dict[str, str] = {
+        CardKind.MOVE: t(language, "Move"), CardKind.FLOOR: t(language, "Floor change"),
+        CardKind.FIRE: t(language, "Fire"), CardKind.ROB: t(language, "Robbery"),
+        CardKind.PUNCH: t(language, "Punch"), CardKind.MARSHAL: t(language, "Marshal"),
+        CardKind.BULLET: t(language, "Bullet")}
     return names.get(kind, kind)
 
 

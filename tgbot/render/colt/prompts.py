@@ -3,62 +3,94 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from core.colt_express.actions import (
+    ColtAction,
+    Discard,
+    Draw,
+    Keep,
+    Loot,
+    Move,
+    MoveMarshal,
+    Play,
+    Push,
+    TakePurse,
+    Target,
+    Team,
+    decode,
+    encode,
+)
+from core.colt_express.ids import Direction, LootKind, card_bandit, card_kind
 from tgbot.callbacks import action_data
 from tgbot.i18n import t
 from tgbot.render.colt.labels import bandit_label, car_title, card_label, symbol_name
 from tgbot.render.rendered import Buttons
 
 
-def action_label(language: str, action: str, view: dict[str, Any],
+def action_label(language: str, action: ColtAction, view: dict[str, Any],
                  names: Sequence[str]) -> str:
-    """Return the button label of an action text (see core/colt_express/actions.py)."""
-    head = action[0]
+    """Return the button label of an action (decoded by core/colt_express/actions.py)."""
+    match action:
+        case Play(bandit=bandit, kind=kind, hidden=hidden):
+            label = _card_label(language, view, bandit, kind)
+            return t(language, "🂠 {card} face down", card=label) if hidden else label
+        case Discard(bandit=bandit, kind=kind):
+            return t(language, "🗑 {card}", card=_card_label(language, view, bandit, kind))
+        case Draw():
+            return t(language, "🃏 Draw 3")
+        case Keep():
+            return t(language, "✅ Keep the rest")
+        case TakePurse(take=take):
+            return t(language, "✅ Take it") if take else t(language, "✖️ Leave it")
+        case Push(direction=Direction.FORWARD):
+            return t(language, "◀️ Push toward the locomotive")
+        case Push():
+            return t(language, "▶️ Push toward the caboose")
+        case MoveMarshal(direction=Direction.FORWARD):
+            return t(language, "⭐◀️ Marshal toward the locomotive")
+        case MoveMarshal():
+            return t(language, "⭐▶️ Marshal toward the caboose")
+        case Loot(kind=kind):
+            return _loot_label(language, kind)
+        case Move(direction=direction, cars=cars):
+            car = view["bandits"][view["acting_bandit"]]["car"] + cars * direction.step
+            arrow = "◀️" if direction == Direction.FORWARD else "▶️"
+            return f"{arrow} {car_title(language, view, car)}"
+        case Target(bandit=bandit):
+            return "🎯 " + bandit_label(view, bandit, names)  # labels are plain text
+        case Team(marshal=marshal_index, caboose=caboose_index):
+            seat = view["viewer"] if view["viewer"] is not None else view["to_act"][0]
+            team = view["seats"][seat]["bandits"]
+            marshal = view["bandits"][team[marshal_index]]["character"].title()
+            caboose = view["bandits"][team[caboose_index]]["character"].title()
+            return t(language, "⭐ {marshal} · 🚃 {caboose} in the caboose", marshal=marshal,
+                     caboose=caboose)
+    return encode(action)
+
+
+def _card_label(language: str, view: dict[str, Any], bandit: int, kind: str) -> str:
+    """Return a card kind's label; with 2 players (two bandits a seat) its bandit's too."""
     two = len(view["seats"]) == 2
-    if head in "pqz" and len(action) == 3:
-        bandit, kind = int(action[1]), action[2]
-        owner = f" · {view['bandits'][bandit]['character'].title()}" if two else ""
-        label = card_label(language, kind) + owner
-        if head == "q":
-            return t(language, "🂠 {card} face down", card=label)
-        return t(language, "🗑 {card}", card=label) if head == "z" else label
-    labels: dict[str, Callable[[], str]] = {
-        "d": lambda: t(language, "🃏 Draw 3"),
-        "k": lambda: t(language, "✅ Keep the rest"),
-        "y": lambda: t(language, "✅ Take it"), "n": lambda: t(language, "✖️ Leave it"),
-        "gf": lambda: t(language, "◀️ Push toward the locomotive"),
-        "gb": lambda: t(language, "▶️ Push toward the caboose"),
-        "sf": lambda: t(language, "⭐◀️ Marshal toward the locomotive"),
-        "sb": lambda: t(language, "⭐▶️ Marshal toward the caboose"),
-        "lp": lambda: t(language, "👛 A purse"), "lj": lambda: t(language, "💎 A jewel"),
-        "ls": lambda: t(language, "🧰 The strongbox"),
-    }
-    if action in labels:
-        return labels[action]()
-    if head == "m":
-        forward = action[1] == "f"
-        car = view["bandits"][view["acting_bandit"]]["car"] + int(action[2]) * (-1 if forward
-                                                                                 else 1)
-        return f"{'◀️' if forward else '▶️'} {car_title(language, view, car)}"
-    if head == "t":
-        return "🎯 " + bandit_label(view, int(action[1:]), names)  # labels are plain text
-    if head == "a":
-        seat = view["viewer"] if view["viewer"] is not None else view["to_act"][0]
-        team = view["seats"][seat]["bandits"]
-        marshal = view["bandits"][team[int(action[1])]]["character"].title()
-        caboose = view["bandits"][team[int(action[2])]]["character"].title()
-        return t(language, "⭐ {marshal} · 🚃 {caboose} in the caboose", marshal=marshal,
-                 caboose=caboose)
-    return action
+    owner = f" · {view['bandits'][bandit]['character'].title()}" if two else ""
+    return card_label(language, kind) + owner
+
+
+def _loot_label(language: str, kind: LootKind) -> str:
+    """Return the label of a loot type to take or knock loose."""
+    if kind == LootKind.PURSE:
+        return t(language, "👛 A purse")
+    if kind == LootKind.JEWEL:
+        return t(language, "💎 A jewel")
+    return t(language, "🧰 The strongbox")
 
 
 def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
                    names: Sequence[str], game_id: int) -> Buttons:
-    """Return one button per legal action, two per row when there are many."""
-    buttons = [(action_label(language, a, view, names), action_data(game_id, view["version"], a))
-               for a in legal]
+    """Return one button per legal action text, two per row when there are many."""
+    buttons = [(action_label(language, decode(text), view, names),
+                action_data(game_id, view["version"], text)) for text in legal]
     width = 2 if len(buttons) > 4 else 1
     return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
 
@@ -69,8 +101,9 @@ def hand_text(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
     two = len(view["seats"]) == 2
     items = []
     for key, count in counts.items():
-        owner = f" ({view['bandits'][int(key[0])]['character'].title()})" if two else ""
-        items.append(f"{card_label(language, key[1])}{owner}" + (f" ×{count}" if count > 1 else ""))
+        owner = f" ({view['bandits'][card_bandit(key)]['character'].title()})" if two else ""
+        items.append(f"{card_label(language, card_kind(key))}{owner}"
+                     + (f" ×{count}" if count > 1 else ""))
     seat = view["seats"][view["viewer"]]
     lines = [t(language, "🂠 Your hand: {cards}", cards=", ".join(items) or "—"),
              t(language, "Deck: {deck} · discard: {discard}", deck=seat["deck"],
@@ -82,7 +115,8 @@ def hand_text(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
             lines.append(t(language, "👛 Your purses ({name}): {values}",
                            name=bandit["character"].title(),
                            values=", ".join(f"${v}" for v in values)))
-    secret = [f"{i + 1}. {card_label(language, p['card'][1])}" for i, p in enumerate(view["pile"])
+    secret = [f"{i + 1}. {card_label(language, card_kind(p['card']))}"
+              for i, p in enumerate(view["pile"])
               if p["face_down"] and p["card"] is not None and p["seat"] == view["viewer"]]
     if secret:
         lines.append(t(language, "🂠 Your face-down cards: {cards}", cards=", ".join(secret)))

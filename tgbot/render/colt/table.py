@@ -7,6 +7,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from core.colt_express.ids import card_kind
 from tgbot.i18n import t
 from tgbot.render.colt.labels import (
     KIND_ICON,
@@ -73,7 +74,7 @@ def pile_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str 
     items = []
     for index, played in enumerate(view["pile"]):
         who = html.escape(short(names[played["seat"]], PILE_NAME_LIMIT))
-        card = ("🂠" if played["card"] is None else KIND_ICON.get(played["card"][1], "?"))
+        card = ("🂠" if played["card"] is None else KIND_ICON.get(card_kind(played["card"]), "?"))
         mark = "👉" if view["phase"] == "steal" and index == view["resolving"] else ""
         items.append(f"{mark}{index + 1}.{who} {card}")
     return t(language, "Pile: {cards}", cards=" · ".join(items))
@@ -116,7 +117,7 @@ def stealing_line(language: str, view: dict[str, Any], names: Sequence[str]) -> 
     if played is not None and played["card"] is not None and view["to_act"]:
         line += " · " + t(language, "▶ {name}: {card}",
                           name=bandit_name(view, played["bandit"], names),
-                          card=card_label(language, played["card"][1]))
+                          card=card_label(language, card_kind(played["card"])))
     return line
 
 
