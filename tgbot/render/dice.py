@@ -11,6 +11,22 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from core.bang_dice.actions import (
+    Amount,
+    ArrowPick,
+    DiceChoice,
+    DiscardArrow,
+    GhostToken,
+    Reroll,
+    Reveal,
+    SetFace,
+    Skip,
+    Stop,
+    Target,
+    decode,
+    encode,
+)
+from core.bang_dice.ids import DieKind
 from core.engine.registry import AnyGame
 from tgbot.callbacks import action_data, keep_data, lobby_data
 from tgbot.i18n import t
@@ -149,45 +165,46 @@ def decision_name(language: str, decision: str | None, symbol: int = 0) -> str:
     return names.get(decision or "", decision or "")
 
 
-def action_label(language: str, action: str, view: dict[str, Any],
+def action_label(language: str, text: str, view: dict[str, Any],
                  names: Sequence[str]) -> str:
-    """Return the button label of an action text (see core/bang_dice/actions.py)."""
-    kind, rest = action[0], action[1:]
+    """Return the button label of an action text, read through the engine's codec."""
     decision = view["decision"]
-    if kind == "s":
-        return t(language, "✅ Done")
-    if kind == "x":
-        return t(language, "▶️ Go on") if decision == "start_reveal" else t(language, "✖️ No")
-    if kind == "t":
-        seat = int(rest[0])
-        icon = {"hit_target": "🎯", "beer_target": "🍺", "sid_heal": "❤️",
-                "broken_arrow": "💔", "elena_give": "🏹", "molly_take": "🛡"}.get(decision, "👉")
-        double = " ×2" if rest.endswith("d") else ""
-        return f"{icon} {names[seat]}{double}"
-    if kind == "k":
-        chief = " 🪶" if rest.endswith("c") else " 🏹"
-        return f"{names[int(rest[0])]}{chief}"
-    if kind == "n":
-        chief = " 🪶" if rest.endswith("c") else ""
-        return f"{rest.rstrip('c')}{chief}"
-    if kind == "d":
-        labels = {"": t(language, "Base dice"), "l": t(language, "Loudmouth"),
-                  "c": t(language, "Coward"), "l+": t(language, "Loudmouth (6th die)"),
-                  "c+": t(language, "Coward (6th die)")}
-        return labels.get(rest, rest)
-    if kind == "a":
-        return {"n": t(language, "🏹 Normal"), "c": t(language, "🪶 Chief's Arrow"),
-                "s": t(language, "🪶 Steal it")}.get(rest, rest)
-    if kind == "g":
-        face = view["dice"][int(rest[0])]["face"]
-        return f"{face_icon(face)} → {names[int(rest[1])]}"
-    if kind == "v":
-        if not rest:
-            return t(language, "🎭 Reveal")
-        return "🎭 " + " ⇄ ".join(names[int(c)] for c in rest)
-    if kind == "f":
-        return f"🩺 {int(rest[0]) + 1}→{rest[1]}"
-    return action
+    match decode(text):
+        case Stop():
+            return t(language, "✅ Done")
+        case Skip():
+            return t(language, "▶️ Go on") if decision == "start_reveal" else t(language, "✖️ No")
+        case Target(seat=seat, doubled=doubled):
+            icon = {"hit_target": "🎯", "beer_target": "🍺", "sid_heal": "❤️",
+                    "broken_arrow": "💔", "elena_give": "🏹", "molly_take": "🛡"}.get(decision, "👉")
+            return f"{icon} {names[seat]}{' ×2' if doubled else ''}"
+        case DiscardArrow(seat=seat, chief=chief):
+            return f"{names[seat]}{' 🪶' if chief else ' 🏹'}"
+        case Amount(count=count, chief=chief):
+            return f"{count}{' 🪶' if chief else ''}"
+        case DiceChoice(die=die, extra=extra):
+            return _dice_choice_label(language, die, extra)
+        case ArrowPick(source=source):
+            return {"normal": t(language, "🏹 Normal"), "chief": t(language, "🪶 Chief's Arrow"),
+                    "steal": t(language, "🪶 Steal it")}[source]
+        case GhostToken(die=die, seat=seat):
+            return f"{face_icon(view['dice'][die]['face'])} → {names[seat]}"
+        case Reveal(seats=seats):
+            if not seats:
+                return t(language, "🎭 Reveal")
+            return "🎭 " + " ⇄ ".join(names[seat] for seat in seats)
+        case SetFace(die=die, face=face):
+            return f"🩺 {die + 1}→{face}"
+    return text
+
+
+def _dice_choice_label(language: str, die: DieKind | None, extra: bool) -> str:
+    """Return the label of a Saloon die choice (None: the base dice only)."""
+    if die is None:
+        return t(language, "Base dice")
+    if die is DieKind.LOUDMOUTH:
+        return t(language, "Loudmouth (6th die)") if extra else t(language, "Loudmouth")
+    return t(language, "Coward (6th die)") if extra else t(language, "Coward")
 
 
 def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
@@ -201,7 +218,7 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
     version = view["version"]
     if view["decision"] == "reroll":
         chosen = keep or frozenset()
-        rerollable = {int(c) for a in legal if a.startswith("r") for c in a[1:]}
+        rerollable = {i for a in legal if isinstance(roll := decode(a), Reroll) for i in roll.dice}
         dice_row = []
         for index, die in enumerate(view["dice"]):
             if index not in rerollable:
@@ -214,7 +231,7 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
                              keep_data(game_id, version, toggled)))
         action_row = []
         if chosen:
-            reroll = "r" + "".join(str(i) for i in sorted(chosen))
+            reroll = encode(Reroll(frozenset(chosen)))
             action_row.append((t(language, "🎲 Re-roll ({left} left)", left=view["rolls_left"]),
                                action_data(game_id, version, reroll)))
         action_row.append((t(language, "✅ Done"), action_data(game_id, version, "s")))

@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.colt_express.ids import card_kind
 from tgbot.callbacks import lobby_data
 from tgbot.i18n import t
 from tgbot.render.colt.events import event_line, private_event_line
@@ -84,7 +85,7 @@ class ColtFront:
     def mine_text(self, language: str, engine: Any, state: Any, seat: int) -> str:
         """Return the seat's hand and purse values, short enough for a pop-up."""
         view = engine.view_json(engine.view(state, seat))
-        counts = Counter(key[1] for key in view["hand_keys"])
+        counts = Counter(card_kind(key) for key in view["hand_keys"])
         hand = ", ".join(f"{KIND_ICON.get(k, k)}×{n}" for k, n in counts.items()) or "—"
         values = [v for b in view["bandits"] if b["seat"] == seat
                   for v in (b["purse_values"] or ())]
