@@ -380,9 +380,10 @@ class FakeInbox:
         """Return the stored updates by update id."""
         return sorted(self._table.rows(), key=lambda row: row.update_id)
 
-    async def remove(self, *, update_id: int) -> None:
-        """Forget a handled update."""
-        self._table.delete(update_id)
+    async def remove_many(self, *, update_ids: Sequence[int]) -> None:
+        """Forget handled updates (unknown ids are ignored)."""
+        for update_id in update_ids:
+            self._table.delete(update_id)
 
 
 class FakeUnitOfWork:

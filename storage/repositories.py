@@ -221,8 +221,8 @@ class InboxRepository(Protocol):
         """Return the stored updates by update id."""
         ...
 
-    async def remove(self, *, update_id: int) -> None:
-        """Forget a handled update."""
+    async def remove_many(self, *, update_ids: Sequence[int]) -> None:
+        """Forget handled updates (unknown ids are ignored)."""
         ...
 
 

@@ -476,7 +476,9 @@ class SqlInbox:
         statement = select(InboxUpdate).order_by(col(InboxUpdate.update_id))
         return _detached(self._session, (await self._session.exec(statement)).all())
 
-    async def remove(self, *, update_id: int) -> None:
-        """Forget a handled update."""
-        statement = delete(InboxUpdate).where(col(InboxUpdate.update_id) == update_id)
+    async def remove_many(self, *, update_ids: Sequence[int]) -> None:
+        """Forget handled updates in one statement (unknown ids are ignored)."""
+        if not update_ids:
+            return
+        statement = delete(InboxUpdate).where(col(InboxUpdate.update_id).in_(update_ids))
         await self._session.exec(statement, execution_options=NO_SYNC)

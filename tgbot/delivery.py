@@ -10,7 +10,8 @@ one table edit. Failures: 429 waits `retry_after` for that chat; network errors 
 back off and retry (then the row waits for a sweep); a blocked user's prompt is parked
 until he comes back, and the group is told; a group that removed the bot pauses its
 games; a group upgraded to a supergroup moves its games to the new chat id.
-Results are written in batches (`tgbot.service.deliveries.settle`).
+Results are written in batches (`tgbot.service.deliveries.settle`). The bot's `post_raw`
+(tgbot/inbox.py) sends: JSON in, JSON out, no python-telegram-bot objects.
 """
 
 from __future__ import annotations
@@ -51,6 +52,16 @@ def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup |
         for row in buttons])
 
 
+def keyboard(buttons: Sequence[Sequence[Sequence[str]]]) -> dict[str, Any] | None:
+    """Return `markup(buttons)` as the Bot API's JSON (None without buttons)."""
+    if not buttons:
+        return None
+    return {"inline_keyboard": [
+        [{"text": label, "url": data} if data.startswith("https://")
+         else {"text": label, "callback_data": data} for label, data in row]
+        for row in buttons]}
+
+
 def message_text(payload: dict[str, Any]) -> str:
     """Return a payload's message text: its lead lines, then its text."""
     lead = payload.get("lead") or []
@@ -71,10 +82,18 @@ class Lifecycle(Protocol):
         """A group became a supergroup with a new id."""
 
 
+class RawApi(Protocol):
+    """What the delivery loop needs of the bot (tgbot/inbox.py's InboxBot)."""
+
+    async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
+        """Call a Bot API method with JSON parameters; return its JSON result. Raise
+        python-telegram-bot's errors."""
+
+
 class Deliverer:
     """Per-chat workers sending the newest wanted rendering of every pushed row."""
 
-    def __init__(self, bot: Any, uow_factory: UnitOfWorkFactory, now: Clock, *,
+    def __init__(self, bot: RawApi, uow_factory: UnitOfWorkFactory, now: Clock, *,
                  ready_at: Callable[[int], float] | None = None,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.bot = bot
@@ -212,40 +231,41 @@ class Deliverer:
         """Send, edit or close the row's message; return the result. Raise Telegram's errors."""
         payload, chat = row.payload, row.chat_id
         if row.key.startswith(NOTE):
-            await self.bot.send_message(chat, message_text(payload), parse_mode=ParseMode.HTML,
-                                        message_thread_id=row.topic_id)
+            await self.bot.post_raw("sendMessage", {
+                "chat_id": chat, "text": message_text(payload), "parse_mode": ParseMode.HTML,
+                "message_thread_id": row.topic_id})
             return store.Settled(row.id or 0, note=True)
         if payload.get("close"):
             if row.message_id is not None:
                 await self._strip(chat, row.message_id)
             return store.Settled(row.id or 0, row.revision, None, None)
-        text, buttons = message_text(payload), markup(payload.get("buttons") or [])
+        text, buttons = message_text(payload), keyboard(payload.get("buttons") or [])
         anchor = payload.get("anchor")
         fresh = row.message_id is None or (anchor is not None and row.sent_anchor is not None
                                            and anchor != row.sent_anchor)
         if not fresh:
             try:
-                await self.bot.edit_message_text(text, chat_id=chat, message_id=row.message_id,
-                                                 parse_mode=ParseMode.HTML,
-                                                 reply_markup=buttons)
+                await self.bot.post_raw("editMessageText", {
+                    "chat_id": chat, "message_id": row.message_id, "text": text,
+                    "parse_mode": ParseMode.HTML, "reply_markup": buttons})
                 return store.Settled(row.id or 0, row.revision, row.message_id, anchor)
             except BadRequest as error:
                 if "not modified" in str(error):
                     return store.Settled(row.id or 0, row.revision, row.message_id, anchor)
                 if not any(gone in str(error).lower() for gone in GONE):
                     raise
-        message = await self.bot.send_message(chat, text, parse_mode=ParseMode.HTML,
-                                              reply_markup=buttons,
-                                              message_thread_id=row.topic_id)
+        message = await self.bot.post_raw("sendMessage", {
+            "chat_id": chat, "text": text, "parse_mode": ParseMode.HTML,
+            "reply_markup": buttons, "message_thread_id": row.topic_id})
         for old in {*payload.get("retire", []), row.message_id} - {None}:
             await self._strip(chat, int(old))
-        return store.Settled(row.id or 0, row.revision, message.message_id, anchor)
+        return store.Settled(row.id or 0, row.revision, int(message["message_id"]), anchor)
 
     async def _strip(self, chat_id: int, message_id: int) -> None:
         """Remove an old message's buttons (best effort: an old button is refused anyway)."""
         try:
-            await self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
-                                                     reply_markup=None)
+            await self.bot.post_raw("editMessageReplyMarkup",
+                                    {"chat_id": chat_id, "message_id": message_id})
         except (BadRequest, Forbidden) as error:
             log.info("could not retire message %s: %s", message_id, error)
 

@@ -2,10 +2,16 @@
 
 Long polling confirms a batch of updates by asking for the next one, which PTB does as
 soon as it has queued the batch, so a process killed then would lose them. `InboxBot`
-stores every fetched update in the `inbox` table before returning it; each update is
-forgotten once its handler has finished (`Inbox.handled`, batched), and at start-up the
-updates still stored are handled first (`Inbox.replay`). Handling is idempotent where it
-matters: a press carries its game version, so a replayed press is refused as outdated.
+stores every fetched update in the `inbox` table before returning it (the JSON Telegram
+sent, as received); each update is forgotten once its handler has finished
+(`Inbox.handled`, batched into one statement), and at start-up the updates still stored
+are handled first (`Inbox.replay`). Handling is idempotent where it matters: a press
+carries its game version, so a replayed press is refused as outdated.
+
+`InboxBot.post_raw` calls a Bot API method with JSON-ready parameters and returns
+Telegram's result as JSON, without building python-telegram-bot objects (the delivery
+loop's sends and edits); it goes through the rate limiter and raises PTB's errors like
+every other call.
 """
 
 from __future__ import annotations
@@ -35,18 +41,17 @@ class Inbox:
         self._handled: set[int] = set()
         self._forgetting: asyncio.Task[None] | None = None
 
-    async def store(self, updates: Sequence[Update]) -> None:
-        """Store updates just fetched (and forget those handled meanwhile), in one commit."""
+    async def store(self, updates: Sequence[dict[str, Any]]) -> None:
+        """Store updates just fetched, as Telegram's JSON (and forget those handled
+        meanwhile), in one commit."""
         handled, self._handled = self._handled, set()
         at = self.now()
         assert self.uow_factory is not None
         async with self.uow_factory() as uow:
             await uow.inbox.add_many(updates=[
-                InboxUpdate(update_id=update.update_id, payload=update.to_dict(),
-                            received_at=at)
-                for update in updates if update.update_id not in handled])
-            for update_id in handled:
-                await uow.inbox.remove(update_id=update_id)
+                InboxUpdate(update_id=update["update_id"], payload=update, received_at=at)
+                for update in updates if update["update_id"] not in handled])
+            await uow.inbox.remove_many(update_ids=sorted(handled))
             await uow.commit()
 
     async def handled(self, update: object) -> None:
@@ -71,8 +76,7 @@ class Inbox:
             return
         try:
             async with self.uow_factory() as uow:
-                for update_id in handled:
-                    await uow.inbox.remove(update_id=update_id)
+                await uow.inbox.remove_many(update_ids=sorted(handled))
                 await uow.commit()
         except Exception:  # they stay stored: replayed once more after a restart
             log.exception("could not forget %d handled updates", len(handled))
@@ -92,16 +96,35 @@ class Inbox:
 
 
 class InboxBot(ExtBot[Any]):
-    """An ExtBot whose `get_updates` stores what it fetched before PTB confirms it."""
+    """An ExtBot whose `get_updates` stores what it fetched before PTB confirms it, and
+    whose `post_raw` skips PTB's objects."""
 
     def __init__(self, *args: Any, inbox: Inbox, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         with self._unfrozen():
             self.inbox = inbox
+            self._fetched: list[dict[str, Any]] = []
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         """Return the next updates, stored in the inbox first (once storage is open)."""
+        self._fetched = []
         updates = await super().get_updates(*args, **kwargs)
+        fetched, self._fetched = self._fetched, []
         if updates and self.inbox.uow_factory is not None:
-            await self.inbox.store(updates)
+            await self.inbox.store(fetched)
         return updates
+
+    async def _do_post(self, endpoint: str, data: dict[str, Any], **kwargs: Any,
+                       ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        result = await super()._do_post(endpoint, data, **kwargs)
+        if endpoint == "getUpdates" and isinstance(result, list):
+            self._fetched = result  # the JSON the inbox stores (one poll at a time)
+        return result
+
+    async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
+        """Call Bot API method `endpoint` (e.g. "editMessageText") with JSON-ready
+        parameters (None values are left out); return Telegram's result as JSON.
+
+        Raises python-telegram-bot's errors (BadRequest, RetryAfter, NetworkError, ...).
+        """
+        return await self._do_post(endpoint, {k: v for k, v in data.items() if v is not None})

@@ -369,9 +369,9 @@ async def test_pending_counts_the_queued_rows_of_a_chat() -> None:
     gate = asyncio.Event()
 
     class SlowBot:
-        async def send_message(self, *args: Any, **kwargs: Any) -> Any:
+        async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
             await gate.wait()
-            return type("Sent", (), {"message_id": 1})()
+            return {"message_id": 1}
 
     deliverer = Deliverer(SlowBot(), None, lambda: None)  # type: ignore[arg-type,return-value]
     deliverer._record = lambda result: None  # type: ignore[method-assign]
@@ -401,7 +401,7 @@ async def test_stop_leaves_no_worker_running() -> None:
     gate = asyncio.Event()
 
     class SlowBot:
-        async def send_message(self, *args: Any, **kwargs: Any) -> Any:
+        async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
             await gate.wait()
 
     deliverer = Deliverer(SlowBot(), None, lambda: None)  # type: ignore[arg-type,return-value]

@@ -230,8 +230,8 @@ async def test_the_inbox_keeps_updates_until_handled(backend: Backend) -> None:
         await uow.commit()
     async with backend.uow() as uow:
         stored = list(await uow.inbox.list())
-        await uow.inbox.remove(update_id=7)
-        await uow.inbox.remove(update_id=404)  # unknown: nothing happens
+        await uow.inbox.remove_many(update_ids=[7, 404])  # 404 is unknown: nothing happens
+        await uow.inbox.remove_many(update_ids=[])
         await uow.commit()
     assert [(u.update_id, u.payload["message"]["text"]) for u in stored] == \
         [(3, "three"), (7, "seven"), (2**40, "big")]

@@ -41,11 +41,15 @@ class FakeBot:
                                     "message_id": self.last_id}))
         return SimpleNamespace(message_id=self.last_id)
 
-    async def edit_message_text(self, text: str, **kwargs: Any) -> None:
-        self.calls.append(("edit", {"text": text, **kwargs}))
-
-    async def edit_message_reply_markup(self, **kwargs: Any) -> None:
-        self.calls.append(("retire", kwargs))
+    async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
+        """The delivery loop's calls, recorded like the methods above."""
+        if endpoint == "sendMessage":
+            self.last_id += 1
+            self.calls.append(("send", {**data, "message_id": self.last_id}))
+            return {"message_id": self.last_id, "chat": {"id": data["chat_id"]}}
+        kind = {"editMessageText": "edit", "editMessageReplyMarkup": "retire"}[endpoint]
+        self.calls.append((kind, dict(data)))
+        return True
 
     async def get_chat_member(self, chat_id: int, user_id: int) -> Any:
         return SimpleNamespace(status=ChatMemberStatus.MEMBER)
