@@ -1,0 +1,44 @@
+"""The only input a table picture accepts: the group's view of a game.
+
+A `GroupView` is made by `group_view` alone, from `engine.view(state, None)` and the
+public half of the engine's prompts (the buttons the group sees). Building one by hand
+raises, and a view with a viewer is refused, so no seat's view (its hand, its role, its
+face-down cards) can reach a picture that the whole group is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.engine.registry import AnyGame
+
+_TOKEN = object()
+
+
+class GroupView:
+    """The group's view of one game as JSON (`data`) and the public action texts of its
+    pending prompts (`public_actions`, sorted), for the game kind `kind`."""
+
+    __slots__ = ("data", "kind", "public_actions")
+
+    def __init__(self, token: object, kind: str, data: dict[str, Any],
+                 public_actions: tuple[str, ...]) -> None:
+        if token is not _TOKEN:
+            raise TypeError("a GroupView is made by group_view() only")
+        if data.get("viewer") is not None:
+            raise ValueError("a seat's private view cannot be drawn for the group")
+        self.kind = kind
+        self.data = data
+        self.public_actions = public_actions
+
+    @property
+    def version(self) -> int:
+        """Return the game version the view shows."""
+        return int(self.data["version"])
+
+
+def group_view(kind: str, engine: AnyGame, state: Any) -> GroupView:
+    """Return the group's view of `state` (engine.view(state, None)) for drawing."""
+    data = engine.view_json(engine.view(state, None))
+    public = tuple(sorted({text for prompt in engine.prompts(state) for text in prompt.public}))
+    return GroupView(_TOKEN, kind, data, public)
