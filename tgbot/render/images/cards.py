@@ -3,8 +3,9 @@ up on the table, then the seats around the table (two columns, in play order: do
 left, up the right) with each player's role once public, character, life, hand size and
 cards in play. A seat out of the game is greyed.
 
-Gold Rush hook: when a view carries `shop` (card ids on sale) or a seat carries
-`nuggets`, they are drawn too; the engine has neither yet.
+Gold Rush hook: when the view says `gold_rush`, each seat's `nuggets` and `equipment` and
+the `shop` (cards on sale) are drawn too; a card the base deck does not know is named
+from its id until the expansion's names reach the labels.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     slots = ring(len(seats))
     over = data["outcome"] is not None
     winners = set(data["outcome"]["winners"]) if over else set()
-    lines = [_seat_lines(language, seat, seat["seat"] in winners) for seat in seats]
+    gold_rush = bool(data.get("gold_rush"))
+    lines = [_seat_lines(language, seat, seat["seat"] in winners, gold_rush) for seat in seats]
     heights = [SEAT_BASE_H + len(tags) * TAG_LINE for tags in lines]
     rows = rows_of(len(seats))
     row_h = [max([h for h, (_, r) in zip(heights, slots, strict=True) if r == row] or [0])
@@ -91,7 +93,12 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
 
 def card_face(canvas: Canvas, language: str, x: int, y: int, card: str) -> None:
     """Draw one card face up: its name, rank and suit; a blue card on a blue ground."""
-    info = CARD[card]
+    info = CARD.get(card)
+    if info is None:  # a card of an expansion (Gold Rush's shop)
+        canvas.box((x, y, x + CARD_W, y + CARD_H), fill=YELLOW, outline=INK, width=2)
+        canvas.text(x + 8, y + 8, card.replace("_", " ").title(), SMALL, bold=True,
+                    width=CARD_W - 16)
+        return
     blue = KINDS[info.kind].color is Color.BLUE
     canvas.box((x, y, x + CARD_W, y + CARD_H), fill=BLUE_CARD if blue else PANEL,
                outline=INK, width=2, radius=8)
@@ -121,7 +128,7 @@ def _piles(canvas: Canvas, language: str, data: dict[str, Any], top: int) -> Non
     else:
         canvas.box((x, y + 34, x + CARD_W, y + 34 + CARD_H), fill=None, outline=LINE)
     x += CARD_W + 40
-    shown = data["table"] or data.get("shop") or ()
+    shown = data["table"] or (data.get("shop") if data.get("gold_rush") else None) or ()
     if shown:
         caption = labels.on_the_table(language) if data["table"] else labels.shop(language)
         canvas.text(x, y, caption, SMALL, bold=True)
@@ -130,7 +137,8 @@ def _piles(canvas: Canvas, language: str, data: dict[str, Any], top: int) -> Non
             x += CARD_W + 8
 
 
-def _seat_lines(language: str, seat: dict[str, Any], won: bool) -> list[list[str]]:
+def _seat_lines(language: str, seat: dict[str, Any], won: bool, gold_rush: bool,
+                ) -> list[list[str]]:
     """Return the seat's tags laid out in lines: its cards in play (a weapon with its
     reach), then its nuggets (Gold Rush) and the winner's mark."""
     cards = []
@@ -139,7 +147,10 @@ def _seat_lines(language: str, seat: dict[str, Any], won: bool) -> list[list[str
         reach = KINDS[kind].weapon_range
         name = kind_name(language, kind.value)
         cards.append(f"{name} ({reach})" if reach else name)
-    extra = [labels.nuggets(language, seat["nuggets"])] if "nuggets" in seat else []
+    extra = []
+    if gold_rush and seat["alive"]:
+        cards += [str(card).replace("_", " ").title() for card in seat.get("equipment", ())]
+        extra.append(labels.nuggets(language, seat.get("nuggets", 0)))
     if won:
         extra.append(labels.winner(language))
     return wrap_tags(cards, SEAT_W - 28) + ([extra] if extra else [])
@@ -177,7 +188,7 @@ def _seat(canvas: Canvas, language: str, data: dict[str, Any], seat: dict[str, A
     else:
         canvas.text(x0 + 14, y, labels.eliminated(language), SMALL, fill=ink)
     y += 44
-    cards = len(tags) - (1 if won or "nuggets" in seat else 0)
+    cards = len(tags) - (1 if won or (data.get("gold_rush") and alive) else 0)
     for index, line in enumerate(tags):
         x = x0 + 14
         for label in line:

@@ -105,8 +105,10 @@ def _seat(canvas: Canvas, language: str, data: dict[str, Any], seat: dict[str, A
         canvas.pips(x0 + 54 + used, y0 + 89, seat["life"], seat["max_life"], VERMILION,
                     size=12, gap=3)
     y = y0 + 124
-    canvas.arrow(x0 + 16, y + 4, 22, INK if alive else DEAD_INK)
-    x = x0 + 48 + canvas.text(x0 + 46, y, f"×{seat['arrows']}", TEXT, fill=ink) + 10
+    x = x0 + 14
+    if alive or ghost:
+        canvas.arrow(x0 + 16, y + 4, 22, ink)
+        x = x0 + 48 + canvas.text(x0 + 46, y, f"×{seat['arrows']}", TEXT, fill=ink) + 10
     if seat.get("chief"):
         x += canvas.tag(x, y, t(language, "Chief's Arrow"), PURPLE,
                         max_width=x1 - x - 50) + 6
