@@ -32,3 +32,4 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.bench_storage
 	$(PY) -m tests.bench.bench_deadlines
 	$(PY) -m tests.bench.bench_press
+	$(PY) -m tests.bench.bench_render

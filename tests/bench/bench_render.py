@@ -1,0 +1,80 @@
+"""Benchmark: time to draw a table picture (`python -m tests.bench.bench_render`).
+
+For each game, plays seeded games under the bot policy at several player counts, keeps
+every `--every`-th position (finished positions included), and draws each one's group
+picture (group_view + render_table + PNG encoding, no cache) in each language in turn.
+Times are CPU time of this process per picture (other work on the machine does not count),
+reported as p50 / p99 / max in ms with the mean PNG size; one JSON line per game. Not
+collected by pytest: figures belong in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any
+
+from core.engine.registry import get_game
+from tgbot.i18n import LANGUAGES
+from tgbot.render.images import group_view, render_table
+
+NAMES = ("Ana", "Bruno", "Carla", "Davi", "Eva", "Fernanda Alves de Souza", "Gil", "Hugo")
+PLAYERS = {"bang_dice": (4, 6, 8), "colt_express": (2, 4, 6), "bang_cards": (4, 5, 7)}
+
+
+def positions(kind: str, players: int, seeds: int, every: int) -> list[Any]:
+    """Return every `every`-th state of `seeds` bot games, and each game's last state."""
+    game = get_game(kind)
+    found = []
+    for seed in range(seeds):
+        state = game.setup({}, players, seed).state
+        step = 0
+        while game.to_act(state):
+            if step % every == 0:
+                found.append(state)
+            seat = min(game.to_act(state))
+            state = game.apply(state, seat, game.bot_action(state, seat)).state
+            step += 1
+        found.append(state)
+    return found
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Return the value below which `share` of the sorted values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def measure(kind: str, seeds: int, every: int) -> dict[str, Any]:
+    """Return the JSON-ready figures of one game."""
+    game = get_game(kind)
+    times, sizes = [], []
+    warm = game.setup({}, PLAYERS[kind][0], 99).state
+    render_table(group_view(kind, game, warm), "en", NAMES)  # fonts and palette loaded
+    for players in PLAYERS[kind]:
+        for index, state in enumerate(positions(kind, players, seeds, every)):
+            language = LANGUAGES[index % len(LANGUAGES)]
+            started = time.process_time()
+            png = render_table(group_view(kind, game, state), language, NAMES[:players])
+            times.append((time.process_time() - started) * 1000)
+            sizes.append(len(png))
+    return {"game": kind, "pictures": len(times), "players": list(PLAYERS[kind]),
+            "p50_ms": round(percentile(times, 0.5), 1), "p99_ms": round(percentile(times, 0.99), 1),
+            "max_ms": round(max(times), 1), "mean_kb": round(statistics.mean(sizes) / 1024, 1)}
+
+
+def main() -> None:
+    """Print one JSON line per game."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=3, help="games per player count")
+    parser.add_argument("--every", type=int, default=10, help="keep every n-th position")
+    parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
+    args = parser.parse_args()
+    for kind in args.game or list(PLAYERS):
+        print(json.dumps(measure(kind, args.seeds, args.every)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
