@@ -10,6 +10,7 @@ from its id until the expansion's names reach the labels.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -96,8 +97,7 @@ def card_face(canvas: Canvas, language: str, x: int, y: int, card: str) -> None:
     info = CARD.get(card)
     if info is None:  # a card of an expansion (Gold Rush's shop)
         canvas.box((x, y, x + CARD_W, y + CARD_H), fill=YELLOW, outline=INK, width=2)
-        canvas.text(x + 8, y + 8, card.replace("_", " ").title(), SMALL, bold=True,
-                    width=CARD_W - 16)
+        canvas.text(x + 8, y + 8, expansion_name(card), SMALL, bold=True, width=CARD_W - 16)
         return
     blue = KINDS[info.kind].color is Color.BLUE
     canvas.box((x, y, x + CARD_W, y + CARD_H), fill=BLUE_CARD if blue else PANEL,
@@ -108,6 +108,12 @@ def card_face(canvas: Canvas, language: str, x: int, y: int, card: str) -> None:
     red = suit in "♥♦"
     canvas.text(x + 8, y + CARD_H - 36, f"{RANK_TEXT.get(info.rank, str(info.rank))}{suit}",
                 TEXT, bold=True, fill=VERMILION if red else INK)
+
+
+def expansion_name(card: str) -> str:
+    """Return a name for an expansion card from its id ("rum_2": "Rum"), until the
+    expansion's names reach the labels."""
+    return re.sub(r"_\d+$", "", str(card)).replace("_", " ").title()
 
 
 def card_back(canvas: Canvas, x: int, y: int, w: int = 64, h: int = CARD_H) -> None:
@@ -149,7 +155,7 @@ def _seat_lines(language: str, seat: dict[str, Any], won: bool, gold_rush: bool,
         cards.append(f"{name} ({reach})" if reach else name)
     extra = []
     if gold_rush and seat["alive"]:
-        cards += [str(card).replace("_", " ").title() for card in seat.get("equipment", ())]
+        cards += [expansion_name(card) for card in seat.get("equipment", ())]
         extra.append(labels.nuggets(language, seat.get("nuggets", 0)))
     if won:
         extra.append(labels.winner(language))
@@ -189,10 +195,11 @@ def _seat(canvas: Canvas, language: str, data: dict[str, Any], seat: dict[str, A
         canvas.text(x0 + 14, y, labels.eliminated(language), SMALL, fill=ink)
     y += 44
     cards = len(tags) - (1 if won or (data.get("gold_rush") and alive) else 0)
+    winner = labels.winner(language)
     for index, line in enumerate(tags):
         x = x0 + 14
         for label in line:
-            colour = GREEN if index >= cards else BLUE_CARD
+            colour = BLUE_CARD if index < cards else GREEN if label == winner else YELLOW
             x += canvas.tag(x, y, label, colour, PANEL if colour == GREEN else INK,
                             max_width=x1 - 14 - x) + 6
         y += TAG_LINE
