@@ -18,7 +18,6 @@ from core.bang_cards.cards import CARD, KINDS
 from core.bang_cards.ids import Color
 from tgbot.i18n import t
 from tgbot.render.cards.labels import RANK_TEXT, SUIT_ICON, character_name, kind_name, role_name
-from tgbot.render.dice import side_name
 from tgbot.render.images import labels
 from tgbot.render.images.canvas import (
     DEAD,
@@ -30,11 +29,8 @@ from tgbot.render.images.canvas import (
     MUTED,
     ORANGE,
     PANEL,
-    PURPLE,
-    SKY,
     SMALL,
     TEXT,
-    TITLE,
     VERMILION,
     WIDTH,
     YELLOW,
@@ -45,6 +41,7 @@ from tgbot.render.images.canvas import (
     wrap_tags,
 )
 from tgbot.render.images.group_view import GroupView
+from tgbot.render.images.parts import ROLE_COLOUR, header, victory_banner
 
 HEADER = 60
 PILES_H = 150
@@ -55,7 +52,6 @@ TAG_LINE = 40
 CARD_W, CARD_H = 150, 96
 BACK = "#3A3A3A"
 BLUE_CARD = "#DCEFFA"
-ROLE_COLOUR = {"sheriff": YELLOW, "deputy": SKY, "outlaw": VERMILION, "renegade": PURPLE}
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
@@ -73,10 +69,8 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
              for row in range(rows)]
     height = HEADER + PILES_H + sum(h + GAP for h in row_h) + (64 if over else 0) + MARGIN
     canvas = Canvas(height)
-    canvas.text(MARGIN, 12, t(language, "BANG! card game"), TITLE, bold=True,
-                width=WIDTH - 260)
-    canvas.text(WIDTH - MARGIN, 18, t(language, "turn {number}", number=data["turn_number"]),
-                TEXT, fill=MUTED, anchor="ra")
+    header(canvas, t(language, "BANG! card game"),
+           t(language, "turn {number}", number=data["turn_number"]))
     _piles(canvas, language, data, HEADER)
     tops = [HEADER + PILES_H + sum(h + GAP for h in row_h[:row]) for row in range(rows)]
     for seat, (column, row), tags in zip(seats, slots, lines, strict=True):
@@ -84,11 +78,7 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
         box = (x, tops[row], x + SEAT_W, tops[row] + row_h[row])
         _seat(canvas, language, data, seat, names, box, tags, seat["seat"] in winners)
     if over:
-        top = height - MARGIN - 64
-        canvas.box((MARGIN, top, WIDTH - MARGIN, top + 56), fill=GREEN, outline=None)
-        side = side_name(language, data["outcome"]["side"])
-        canvas.text(WIDTH // 2, top + 28, labels.game_over(language, side), TEXT, bold=True,
-                    fill=PANEL, anchor="mm", width=WIDTH - 4 * MARGIN)
+        victory_banner(canvas, language, height - MARGIN - 64, data["outcome"]["side"])
     return canvas.png()
 
 

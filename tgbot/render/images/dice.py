@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tgbot.i18n import t
-from tgbot.render.dice import character_name, role_name, side_name
+from tgbot.render.dice import character_name, role_name
 from tgbot.render.images import labels
 from tgbot.render.images.canvas import (
     BLUE,
@@ -28,7 +28,6 @@ from tgbot.render.images.canvas import (
     ORANGE,
     PANEL,
     PURPLE,
-    SKY,
     SMALL,
     TEXT,
     TITLE,
@@ -41,6 +40,7 @@ from tgbot.render.images.canvas import (
 )
 from tgbot.render.images.dice_faces import draw_die
 from tgbot.render.images.group_view import GroupView
+from tgbot.render.images.parts import ROLE_COLOUR, header, victory_banner
 
 HEADER = 64
 FOOTER = 64
@@ -50,7 +50,6 @@ GAP = 12
 CENTRE_X = MARGIN + SEAT_W + GAP
 CENTRE_W = WIDTH - 2 * (MARGIN + SEAT_W + GAP)
 DIE = 64
-ROLE_COLOUR = {"sheriff": YELLOW, "deputy": SKY, "outlaw": VERMILION, "renegade": PURPLE}
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
@@ -61,10 +60,8 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     body = rows * (SEAT_H + GAP)
     over = data["outcome"] is not None
     canvas = Canvas(HEADER + body + (FOOTER if over else 0) + MARGIN)
-    title = t(language, "BANG! The Dice Game")
-    canvas.text(MARGIN, 14, title, TITLE, bold=True, width=WIDTH - 260)
-    canvas.text(WIDTH - MARGIN, 20, t(language, "turn {number}", number=data["turn_number"]),
-                TEXT, fill=MUTED, anchor="ra")
+    header(canvas, t(language, "BANG! The Dice Game"),
+           t(language, "turn {number}", number=data["turn_number"]))
     winners = set(data["outcome"]["winners"]) if over else set()
     for seat, (column, row) in zip(seats, ring(len(seats)), strict=True):
         x = MARGIN if column == 0 else WIDTH - MARGIN - SEAT_W
@@ -73,11 +70,7 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
               seat["seat"] in winners)
     _centre(canvas, language, view, (CENTRE_X, HEADER, CENTRE_X + CENTRE_W, HEADER + body - GAP))
     if over:
-        side = side_name(language, data["outcome"]["side"])
-        top = HEADER + body
-        canvas.box((MARGIN, top, WIDTH - MARGIN, top + FOOTER - 8), fill=GREEN, outline=None)
-        canvas.text(WIDTH // 2, top + (FOOTER - 8) // 2, labels.game_over(language, side), TEXT,
-                    bold=True, fill=PANEL, anchor="mm", width=WIDTH - 4 * MARGIN)
+        victory_banner(canvas, language, HEADER + body, data["outcome"]["side"])
     return canvas.png()
 
 
