@@ -17,10 +17,10 @@ import time
 from typing import Any
 
 from core.engine.registry import get_game
+from tests.tgbot.images.positions import NAMES
 from tgbot.i18n import LANGUAGES
 from tgbot.render.images import group_view, render_table
 
-NAMES = ("Ana", "Bruno", "Carla", "Davi", "Eva", "Fernanda Alves de Souza", "Gil", "Hugo")
 PLAYERS = {"bang_dice": (4, 6, 8), "colt_express": (2, 4, 6), "bang_cards": (4, 5, 7)}
 
 
