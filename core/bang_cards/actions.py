@@ -11,6 +11,14 @@ Cards are written as their two-digit number (index in `cards.CARDS`), seats as o
 - `dd` draw from the deck, `dp` from the discard pile (Pedro), `d3` from seat 3 (Jesse).
 - `om1`/`om0`, `ob1`/`ob0`: set or clear a standing order [BC-TO-ORD]: m = play Missed! when
   it fully cancels, b = discard a BANG! in a Duel or to Indians!.
+
+Gold Rush (equipment cards by their two-digit index in `gold_rush.equipment.EQUIPMENT`):
+- `b05` buy equipment 5; `b05mgt3` as Bottle's BANG! at seat 3; `b05mpt3c44` as its Panic!
+  on card 44 in front of seat 3; a final `z` pays full price, keeping Pretty Luzena's
+  discount (the same texts answer how a card Josh McCloud drew is used).
+- `f312` make seat 3 discard equipment 12; `v27` sell the Beer card 27 for a nugget.
+- `up` Gold Pan, `ur` Rucksack, `ud` Raddie Snake's draw, `uj` Josh McCloud's draw,
+  `umt3` Jacky Murieta's shot at seat 3.
 """
 
 from __future__ import annotations
@@ -20,6 +28,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.bang_cards.cards import CARDS, NUMBER
+from core.bang_cards.gold_rush.equipment import EQUIPMENT, GEAR_NUMBER
+from core.bang_cards.ids import Kind
 from core.engine.errors import MalformedAction
 
 
@@ -86,18 +96,88 @@ class SetOrder:
     value: bool
 
 
-CardsAction = EndPlay | Pass | Play | Respond | Discard | Sid | Pick | DrawFrom | SetOrder
+@dataclass(frozen=True)
+class Buy:
+    """Gold Rush: buy a shop card (or use one Josh McCloud drew) [GR-BUY-1]; `mode` is the
+    base kind a Bottle or Pardner acts as, `target`/`pick` its aim (the receiver of a
+    Wanted, the player a Shot heals); `full` pays full price, keeping Pretty Luzena's
+    discount [GR-DEC-5]."""
+
+    card: str
+    mode: Kind | None = None
+    target: int | None = None
+    pick: str | None = None
+    full: bool = False
+
+
+@dataclass(frozen=True)
+class Force:
+    """Gold Rush: pay to make `target` discard his equipment `card` [GR-FORCE-1]."""
+
+    target: int
+    card: str
+
+
+@dataclass(frozen=True)
+class Sell:
+    """Gold Rush: play a Beer card for a nugget [GR-SELL-1]."""
+
+    card: str
+
+
+Ability = Literal["gold_pan", "rucksack", "raddie_snake", "josh_mccloud", "jacky_murieta"]
+
+
+@dataclass(frozen=True)
+class Use:
+    """Gold Rush: a paid ability of an equipment card or a character (GR-DEC-1/8/9)."""
+
+    what: Ability
+    target: int | None = None
+
+
+CardsAction = (EndPlay | Pass | Play | Respond | Discard | Sid | Pick | DrawFrom | SetOrder
+               | Buy | Force | Sell | Use)
+
+_MODES: dict[Kind, str] = {Kind.PANIC: "p", Kind.BEER: "b", Kind.BANG: "g",
+                           Kind.GENERAL_STORE: "s", Kind.DUEL: "d", Kind.CAT_BALOU: "k"}
+_MODE_OF = {letter: kind for kind, letter in _MODES.items()}
+_USES: dict[str, str] = {"gold_pan": "p", "rucksack": "r", "raddie_snake": "d",
+                         "josh_mccloud": "j", "jacky_murieta": "m"}
+_USE_OF: dict[str, Ability] = {"p": "gold_pan", "r": "rucksack", "d": "raddie_snake",
+                               "j": "josh_mccloud", "m": "jacky_murieta"}
 
 _N = r"[0-9]{2}"
 _PATTERN = re.compile(
     rf"^(?:(?P<end>e)|(?P<pass>t)|p(?P<play>{_N})(?:t(?P<target>[0-9])(?:(?P<hand>h)"
     rf"|c(?P<pick>{_N}))?)?|r(?P<respond>{_N})|x(?P<discard>{_N})|s(?P<sid1>{_N})(?P<sid2>{_N})"
-    rf"|k(?P<choose>{_N})|d(?P<origin>[dp0-9])|o(?P<order>[mb])(?P<value>[01]))$"
+    rf"|k(?P<choose>{_N})|d(?P<origin>[dp0-9])|o(?P<order>[mb])(?P<value>[01])"
+    rf"|b(?P<buy>{_N})(?:m(?P<mode>[pbgsdk]))?(?:t(?P<btarget>[0-9])(?:(?P<bhand>h)"
+    rf"|c(?P<bpick>{_N}))?)?(?P<full>z)?"
+    rf"|f(?P<ftarget>[0-9])(?P<force>{_N})|v(?P<sell>{_N})"
+    rf"|u(?P<use>[prdjm])(?:t(?P<utarget>[0-9]))?)$"
 )
 
 
 def _num(card: str) -> str:
     return f"{NUMBER[card]:02d}"
+
+
+def _gear_num(card: str) -> str:
+    return f"{GEAR_NUMBER[card]:02d}"
+
+
+def _gear(text: str) -> str:
+    index = int(text)
+    if index >= len(EQUIPMENT):
+        raise MalformedAction(f"no equipment number {text}")
+    return EQUIPMENT[index]
+
+
+def _aim(target: int | None, pick: str | None) -> str:
+    if target is None:
+        return ""
+    return f"t{target}" + ("h" if pick == "hand" else "" if pick is None else "c" + _num(pick))
 
 
 def _card(text: str) -> str:
@@ -115,14 +195,16 @@ def encode(action: CardsAction) -> str:
         case Pass():
             return "t"
         case Play(card=card, target=target, pick=pick):
-            text = "p" + _num(card)
-            if target is not None:
-                text += f"t{target}"
-                if pick == "hand":
-                    text += "h"
-                elif pick is not None:
-                    text += "c" + _num(pick)
-            return text
+            return "p" + _num(card) + _aim(target, pick)
+        case Buy(card=card, mode=mode, target=target, pick=pick, full=full):
+            letter = "" if mode is None else "m" + _MODES[mode]
+            return "b" + _gear_num(card) + letter + _aim(target, pick) + ("z" if full else "")
+        case Force(target=target, card=card):
+            return f"f{target}" + _gear_num(card)
+        case Sell(card=card):
+            return "v" + _num(card)
+        case Use(what=what, target=target):
+            return "u" + _USES[what] + ("" if target is None else f"t{target}")
         case Respond(card=card):
             return "r" + _num(card)
         case Discard(card=card):
@@ -163,6 +245,18 @@ def decode(text: str) -> CardsAction:
         return Sid(first, second)
     if part["choose"] is not None:
         return Pick(_card(part["choose"]))
+    if part["buy"] is not None:
+        target = None if part["btarget"] is None else int(part["btarget"])
+        pick = "hand" if part["bhand"] else None if part["bpick"] is None else _card(part["bpick"])
+        mode = None if part["mode"] is None else _MODE_OF[part["mode"]]
+        return Buy(_gear(part["buy"]), mode, target, pick, bool(part["full"]))
+    if part["force"] is not None:
+        return Force(int(part["ftarget"]), _gear(part["force"]))
+    if part["sell"] is not None:
+        return Sell(_card(part["sell"]))
+    if part["use"] is not None:
+        target = None if part["utarget"] is None else int(part["utarget"])
+        return Use(_USE_OF[part["use"]], target)
     if part["origin"] is not None:
         origin = part["origin"]
         return DrawFrom("deck" if origin == "d" else "discard" if origin == "p" else int(origin))

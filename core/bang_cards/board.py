@@ -13,6 +13,12 @@ def living(state: CardsState) -> list[int]:
     return [i for i, seat in enumerate(state.seats) if seat.alive]
 
 
+def survivors(state: CardsState) -> list[int]:
+    """Return the living seats that are not shadows: who counts as alive for the Beer and
+    the end of the game [GR-SHADOW-8, GR-SHADOW-10, R-GR-14]."""
+    return [i for i, seat in enumerate(state.seats) if seat.alive and not seat.shadow]
+
+
 def clockwise_from(state: CardsState, start: int) -> list[int]:
     """Return the living seats clockwise, starting at `start` (included if alive)."""
     count = len(state.seats)

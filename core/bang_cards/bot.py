@@ -33,6 +33,7 @@ from core.bang_cards.cards import KINDS, NUMBER, kind_of
 from core.bang_cards.characters import bang_kinds, missed_kinds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
+from core.bang_cards.gold_rush import bot as gold_rush_bot
 from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Decision, Kind, Role
 from core.bang_cards.policies import lucky_choice, save_action
 from core.bang_cards.state import CardsState, Frame
@@ -207,6 +208,9 @@ def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
     """Return the bot's answer of `seat` to a frame."""
     me = state.seats[seat]
     legal = legal_actions(state, frame, seat)
+    planned = gold_rush_bot.choose(state, frame, seat, legal, bot_play, enemy_score, _value)
+    if planned is not None:  # Gold Rush and the shadows: gold_rush/bot.py
+        return planned
     match frame.decision:
         case Decision.PLAY:
             return bot_play(state, seat, legal)

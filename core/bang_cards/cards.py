@@ -132,6 +132,12 @@ def kind_of(card: str) -> Kind:
     return CARD[card].kind
 
 
+def is_kind(card: str | None, kind: Kind) -> bool:
+    """Return True if `card` is a base card of `kind` (False for None or an equipment card)."""
+    info = CARD.get(card or "")
+    return info is not None and info.kind is kind
+
+
 def rule_of(card: str) -> KindRule:
     """Return the kind rule of a card instance id."""
     return KINDS[CARD[card].kind]

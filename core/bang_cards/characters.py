@@ -19,51 +19,51 @@
 | Vulture Sam | takes the cards of the eliminated | `damage.py: _eliminate` |
 | Willy the Kid | any number of BANG! cards | `UNLIMITED_BANGS` here |
 
-An expansion adds its characters to `Character` (ids.py) and its traits or hooks here.
+Gold Rush's 8 characters (`GoldRushCharacter`) are indexed in `gold_rush/characters.py`.
 """
 
 from __future__ import annotations
 
-from core.bang_cards.ids import Character, Kind
+from core.bang_cards.ids import AnyCharacter, Character, Kind
 
 # [BC-CHAR-PAUL-1] others see him one farther; [BC-CHAR-ROSE-1] she sees others one closer.
-SEEN_FARTHER: dict[Character, int] = {Character.PAUL_REGRET: 1}
-SEES_CLOSER: dict[Character, int] = {Character.ROSE_DOOLAN: 1}
+SEEN_FARTHER: dict[AnyCharacter, int] = {Character.PAUL_REGRET: 1}
+SEES_CLOSER: dict[AnyCharacter, int] = {Character.ROSE_DOOLAN: 1}
 
 # [BC-CHAR-WILLY-1] no limit on BANG! cards.
-UNLIMITED_BANGS: frozenset[Character] = frozenset({Character.WILLY_THE_KID})
+UNLIMITED_BANGS: frozenset[AnyCharacter] = frozenset({Character.WILLY_THE_KID})
 
 # [BC-CHAR-SLAB-1] Missed! effects a target of his BANG! cards needs.
-SHOT_NEED: dict[Character, int] = {Character.SLAB_THE_KILLER: 2}
+SHOT_NEED: dict[AnyCharacter, int] = {Character.SLAB_THE_KILLER: 2}
 
 # [BC-CHAR-JOURD-1] a "draw!" like a Barrel's, on top of a real Barrel.
-BUILT_IN_BARREL: frozenset[Character] = frozenset({Character.JOURDONNAIS})
+BUILT_IN_BARREL: frozenset[AnyCharacter] = frozenset({Character.JOURDONNAIS})
 
 # [BC-CHAR-DUKE-1] cards revealed for every "draw!".
-CHECK_CARDS: dict[Character, int] = {Character.LUCKY_DUKE: 2}
+CHECK_CARDS: dict[AnyCharacter, int] = {Character.LUCKY_DUKE: 2}
 
 # [BC-CHAR-CALAMITY-1] what a character may use as a Missed! (against a shot) and as a
 # BANG! (played on her turn, discarded in a Duel or to Indians!).
 _CALAMITY = frozenset({Kind.BANG, Kind.MISSED})
-ANSWERS: dict[Character, frozenset[Kind]] = {Character.CALAMITY_JANET: _CALAMITY}
-AS_BANG: dict[Character, frozenset[Kind]] = {Character.CALAMITY_JANET: _CALAMITY}
+ANSWERS: dict[AnyCharacter, frozenset[Kind]] = {Character.CALAMITY_JANET: _CALAMITY}
+AS_BANG: dict[AnyCharacter, frozenset[Kind]] = {Character.CALAMITY_JANET: _CALAMITY}
 
 
-def missed_kinds(character: Character) -> frozenset[Kind]:
+def missed_kinds(character: AnyCharacter) -> frozenset[Kind]:
     """Return the kinds a character may play as a Missed! [BC-MISSED-1]."""
     return ANSWERS.get(character, frozenset({Kind.MISSED}))
 
 
-def bang_kinds(character: Character) -> frozenset[Kind]:
+def bang_kinds(character: AnyCharacter) -> frozenset[Kind]:
     """Return the kinds a character may play or discard as a BANG! [BC-BANG-3]."""
     return AS_BANG.get(character, frozenset({Kind.BANG}))
 
 
-def shot_need(character: Character) -> int:
+def shot_need(character: AnyCharacter) -> int:
     """Return the Missed! effects a target of this character's BANG! card needs."""
     return SHOT_NEED.get(character, 1)
 
 
-def check_cards(character: Character) -> int:
+def check_cards(character: AnyCharacter) -> int:
     """Return how many cards this character reveals for a "draw!" [BC-CHECK-3]."""
     return CHECK_CARDS.get(character, 1)

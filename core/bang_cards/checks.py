@@ -5,8 +5,10 @@ from __future__ import annotations
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import next_living
-from core.bang_cards.cards import explodes, is_heart, kind_of
+from core.bang_cards.cards import CARD, explodes, is_heart, kind_of
 from core.bang_cards.characters import check_cards
+from core.bang_cards.gold_rush.events import ExtraTurn
+from core.bang_cards.gold_rush.traits import extra_check_cards
 from core.bang_cards.ids import Decision, Kind, Purpose
 from core.bang_cards.state import CardsState, Check, Damage
 from core.bang_cards.zones import discard_from_play, pop_deck
@@ -16,6 +18,8 @@ def succeeds(purpose: Purpose, card: str) -> bool:
     """Return True if the card is a success for the purpose (for Dynamite: it explodes)."""
     if purpose is Purpose.DYNAMITE:
         return explodes(card)  # [BC-DYN-2]
+    if purpose is Purpose.DON_BELL:
+        return CARD[card].red  # [GR-CHAR-DONBELL-1] a heart or a diamond
     return is_heart(card)  # [BC-CHECK-2] Barrel, Jourdonnais, Jail
 
 
@@ -24,7 +28,8 @@ def run_check(state: CardsState, task: Check, out: Events) -> None:
     if task.card is not None:
         _resolve(state, task.purpose, task.seat, task.card, out)
         return
-    count = check_cards(state.seats[task.seat].character)
+    count = (check_cards(state.seats[task.seat].character)
+             + extra_check_cards(state, task.seat))  # [GR-EQ-HORSESHOE-1]
     for _ in range(count):  # [BC-CHECK-3, BC-CHECK-4]
         card = pop_deck(state, out)
         if card is not None:
@@ -60,6 +65,11 @@ def _apply(state: CardsState, purpose: Purpose, seat: int, card: str | None,
         out.append(ev.CheckResolved(seat=seat, purpose=purpose.value, card=card,
                                     success=success))
     player = state.seats[seat]
+    if purpose is Purpose.DON_BELL:
+        if success:
+            state.extra_turns += 1
+            out.append(ExtraTurn(seat=seat, cause="don_bell"))
+        return
     if purpose in (Purpose.BARREL, Purpose.JOURDONNAIS):
         if success:
             state.dodges.append(seat)

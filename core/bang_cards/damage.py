@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, is_character, schedule
-from core.bang_cards.board import living
+from core.bang_cards.board import living, survivors
+from core.bang_cards.gold_rush import triggers
+from core.bang_cards.gold_rush.shadow import shadow_winners
+from core.bang_cards.gold_rush.traits import can_rucksack
 from core.bang_cards.ids import THREE_PLAYER_TARGET, Character, Decision, Role, Side
 from core.bang_cards.state import CardsState, Damage, Eliminate, Settle
 from core.bang_cards.zones import draw, random_hand_card, take_from_hand
@@ -15,14 +18,15 @@ from core.engine.protocol import Outcome
 def heal(state: CardsState, seat: int, amount: int, cause: str, out: Events) -> None:
     """Give a living seat up to `amount` life, never above its maximum [BC-GEN-5]."""
     player = state.seats[seat]
-    gained = max(0, min(amount, player.max_life - player.life))
+    gained = 0 if player.shadow else max(0, min(amount, player.max_life - player.life))
     player.life += gained
     out.append(ev.LifeChanged(seat=seat, delta=gained, life=player.life, cause=cause))
 
 
 def beer_heals(state: CardsState) -> bool:
-    """Return True while a Beer heals: not with only 2 players left [BC-BEER-2]."""
-    return len(living(state)) > 2
+    """Return True while a Beer heals: not with only 2 players left [BC-BEER-2]; a shadow
+    never counts [R-GR-14]."""
+    return len(survivors(state)) > 2
 
 
 def can_save(state: CardsState, seat: int) -> bool:
@@ -32,6 +36,8 @@ def can_save(state: CardsState, seat: int) -> bool:
     Ketchum, whose ability is not a Beer, with 2 cards [BC-CHAR-SID-1].
     """
     hand = state.seats[seat].hand
+    if can_rucksack(state, seat):
+        return True  # [GR-EQ-RUCKSACK-1] not a Beer: works with 2 left, with no cards
     if not hand:
         return False
     return beer_heals(state) or (
@@ -41,8 +47,8 @@ def can_save(state: CardsState, seat: int) -> bool:
 def run_damage(state: CardsState, task: Damage, out: Events) -> None:
     """Run a life loss: apply it with its draws, then the save window, then elimination."""
     player = state.seats[task.seat]
-    if not player.alive:
-        return
+    if not player.alive or player.shadow:
+        return  # [GR-SHADOW-6] a shadow cannot lose life
     if task.stage == "apply":
         _apply(state, task, out)
         schedule(state, Damage(task.seat, task.amount, task.source, "save"))
@@ -61,6 +67,8 @@ def _apply(state: CardsState, task: Damage, out: Events) -> None:
     player.life -= task.amount
     out.append(ev.LifeChanged(seat=task.seat, delta=-task.amount, life=player.life,
                               source=task.source, cause="hit"))
+    triggers.life_lost(state, task.seat, task.amount, player.life + task.amount, task.source,
+                       out)
     if player.character is Character.BART_CASSIDY:
         draw(state, task.seat, task.amount, out)  # [BC-CHAR-BART-1, R-BC-06]
     source = task.source
@@ -99,9 +107,10 @@ def run_eliminate(state: CardsState, task: Eliminate, out: Events) -> None:
         for card in cards:
             state.discard.append(card)
             out.append(ev.CardDiscarded(seat=seat, card=card, reason="eliminated"))
+    triggers.eliminated(state, seat, source, out)
     if seat == state.turn.active:
         state.turn.aborted = True  # [BC-TURN-3]
-    first_death = not state.deaths and sum(not s.alive for s in state.seats) == 1
+    first_death = not state.deaths and sum(not s.alive or s.shadow for s in state.seats) == 1
     state.deaths.append(seat)
     if source is not None and source != seat and state.seats[source].alive:
         _reward(state, seat, source, first_death, out)  # [BC-REW-3] after Vulture Sam
@@ -127,12 +136,17 @@ def _reward(state: CardsState, victim: int, killer: int, first_death: bool,
             out.append(ev.CardDiscarded(seat=killer, card=card, reason="penalty"))
         sheriff.hand.clear()
         sheriff.in_play.clear()
+        triggers.penalty(state, killer, out)
         out.append(ev.Rewarded(seat=killer, victim=victim, penalty=True))
 
 
 def check_end(state: CardsState) -> Outcome | None:
-    """Return the outcome if the game is over now [BC-END-1, BC-3P-2], else None."""
-    alive = living(state)
+    """Return the outcome if the game is over now [BC-END-1, BC-3P-2], else None.
+
+    Shadows are never alive here; a Shadow Renegade wins with the side he plays for
+    [GR-SHADOW-10, GR-SREN-3].
+    """
+    alive = survivors(state)
     if state.three_player:
         if state.hunter_win is not None:
             hunter = state.hunter_win
@@ -146,12 +160,12 @@ def check_end(state: CardsState) -> Outcome | None:
     if not any(state.seats[i].role is Role.SHERIFF for i in alive):
         if len(alive) == 1 and roles[alive[0]] is Role.RENEGADE:
             return Outcome(Side.RENEGADE, frozenset(alive), "last_renegade_standing")
-        return Outcome(Side.OUTLAWS, frozenset(i for i, r in roles.items() if r is Role.OUTLAW),
-                       "sheriff_eliminated")
+        return Outcome(Side.OUTLAWS, frozenset(i for i, r in roles.items() if r is Role.OUTLAW)
+                       | shadow_winners(state, Side.OUTLAWS), "sheriff_eliminated")
     if not any(roles[i] in (Role.OUTLAW, Role.RENEGADE) for i in alive):
         return Outcome(Side.LAW, frozenset(i for i, r in roles.items()
-                                           if r in (Role.SHERIFF, Role.DEPUTY)),
-                       "outlaws_and_renegades_eliminated")
+                                           if r in (Role.SHERIFF, Role.DEPUTY))
+                       | shadow_winners(state, Side.LAW), "outlaws_and_renegades_eliminated")
     return None
 
 

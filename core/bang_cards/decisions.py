@@ -18,7 +18,7 @@ from core.bang_cards.actions import (
     Sid,
 )
 from core.bang_cards.agenda import Events, schedule
-from core.bang_cards.board import distance, has_in_play, may_bang, others_from, reach
+from core.bang_cards.board import may_bang
 from core.bang_cards.cards import KINDS, NUMBER, kind_of
 from core.bang_cards.characters import bang_kinds, missed_kinds
 from core.bang_cards.checks import pick_check_card
@@ -26,6 +26,8 @@ from core.bang_cards.combat import finish_volley, take_store_card
 from core.bang_cards.damage import beer_heals, heal
 from core.bang_cards.draw import draw_first_from, jesse_sources, kit_keeps
 from core.bang_cards.effects import EFFECTS
+from core.bang_cards.gold_rush import phase_two as gold_rush
+from core.bang_cards.gold_rush.triggers import beer_played
 from core.bang_cards.ids import Character, Color, Decision, Kind, Role
 from core.bang_cards.state import (
     CardsState,
@@ -38,6 +40,7 @@ from core.bang_cards.state import (
     Settle,
     Shot,
 )
+from core.bang_cards.targeting import plays_as
 from core.bang_cards.zones import discard_from_hand
 
 
@@ -50,44 +53,12 @@ def played_kind(state: CardsState, seat: int, card: str) -> Kind | None:
     return kind
 
 
-def _has_cards(state: CardsState, seat: int) -> bool:
-    player = state.seats[seat]
-    return bool(player.hand or player.in_play)
-
-
-def _picks(state: CardsState, seat: int, card: str, target: int) -> list[Play]:
-    """Panic! and Cat Balou: a random hand card, or any one card in play [BC-PANIC-1]."""
-    victim = state.seats[target]
-    plays = [Play(card, target, "hand")] if victim.hand else []
-    return plays + [Play(card, target, c) for c in victim.in_play]
-
-
 def card_plays(state: CardsState, seat: int, card: str) -> list[Play]:
     """Return every legal way to play a hand card in phase 2 [BC-PLAY]."""
     kind = played_kind(state, seat, card)
-    if kind is None:
+    if kind is None or (kind is Kind.BANG and not may_bang(state, seat)):
         return []
-    others = others_from(state, seat)
-    targeting = KINDS[kind].targeting
-    if kind is Kind.BANG:
-        if not may_bang(state, seat):
-            return []
-        limit = reach(state, seat)
-        return [Play(card, t) for t in others if distance(state, seat, t) <= limit]
-    if targeting == "near":  # [BC-DIST-4, R-BC-05]
-        return [p for t in others if distance(state, seat, t) <= 1
-                for p in _picks(state, seat, card, t)]
-    if targeting == "any_card":  # [BC-DIST-5, R-BC-05]
-        return [p for t in others for p in _picks(state, seat, card, t)]
-    if targeting == "any":
-        return [Play(card, t) for t in others]
-    if targeting == "jail":  # [BC-JAIL-1, BC-3P-4, BC-PLAY-4]
-        return [Play(card, t) for t in others
-                if (state.three_player or state.seats[t].role is not Role.SHERIFF)
-                and not has_in_play(state, t, Kind.JAIL)]
-    if KINDS[kind].color is Color.BLUE and has_in_play(state, seat, kind):
-        return []  # [BC-PLAY-4] no two cards of one name in play
-    return [Play(card)]
+    return plays_as(state, seat, card, kind)
 
 
 def sid_actions(state: CardsState, seat: int) -> list[Sid]:
@@ -112,6 +83,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             for card in player.hand:
                 plays += card_plays(state, seat, card)
             plays += sid_actions(state, seat)
+            plays += gold_rush.play_actions(state, seat)
             plays += [SetOrder("missed", not player.order_missed),
                       SetOrder("bang", not player.order_bang)]
             return plays
@@ -130,7 +102,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             if player.character is Character.SID_KETCHUM:
                 cards = sorted(set(player.hand), key=NUMBER.__getitem__)
                 saves += [Sid(a, b) for a, b in combinations(cards, 2)]
-            return saves
+            return saves + gold_rush.save_actions(state, seat)
         case Decision.LUCKY_PICK | Decision.KIT_RETURN | Decision.STORE_PICK:
             return [Pick(card) for card in state.table]
         case Decision.DRAW_SOURCE:
@@ -142,7 +114,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             return sources
         case Decision.DISCARD:
             return [Discard(card) for card in player.hand]
-    return []
+    return gold_rush.frame_actions(state, frame, seat)
 
 
 def is_legal(state: CardsState, frame: Frame, seat: int, action: CardsAction) -> bool:
@@ -153,6 +125,8 @@ def is_legal(state: CardsState, frame: Frame, seat: int, action: CardsAction) ->
 def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
            out: Events) -> None:
     """Apply a legal answer to the frame (already taken off `pending`)."""
+    if gold_rush.answer(state, frame, seat, action, out):
+        return
     match frame.decision:
         case Decision.PLAY:
             _answer_play(state, seat, action, out)
@@ -269,6 +243,7 @@ def _answer_save(state: CardsState, frame: Frame, seat: int, action: CardsAction
         case Respond(card=card):
             discard_from_hand(state, seat, card, "beer", out)
             heal(state, seat, 1, "beer", out)  # [BC-BEER-3]
+            beer_played(state, out)  # [GR-CHAR-YTO-1]
         case Sid(first=first, second=second):
             _sid(state, seat, first, second, out)
         case _:

@@ -21,6 +21,7 @@ def run_draw_phase(state: CardsState, task: DrawPhase, out: Events) -> None:
     """Draw two cards, or ask the character whose ability changes phase 1."""
     active = state.turn.active
     state.turn.phase = "draw"
+    state.turn.drawn_from = len(state.seats[active].hand)  # [GR-CHAR-DUTCH-1]
     out.append(ev.PhaseStarted(seat=active, phase="draw"))
     character = state.seats[active].character
     if character is Character.JESSE_JONES and jesse_sources(state, active):

@@ -15,6 +15,8 @@ from core.bang_cards.board import clockwise_from, living, others_from
 from core.bang_cards.cards import is_weapon
 from core.bang_cards.characters import shot_need
 from core.bang_cards.damage import beer_heals, heal
+from core.bang_cards.gold_rush import triggers
+from core.bang_cards.gold_rush.traits import calumet_blocks
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState, DuelTurn, Shot, StorePick, Volley
 from core.bang_cards.zones import (
@@ -42,6 +44,7 @@ def _beer(state: CardsState, seat: int, card: str, target: int | None, pick: str
           out: Events) -> None:
     # [BC-BEER-1, BC-BEER-2, BC-PLAY-6] heals its player, not with 2 players left
     heal(state, seat, 1 if beer_heals(state) else 0, "beer", out)
+    triggers.beer_played(state, out)  # [GR-CHAR-YTO-1]
 
 
 def _panic(state: CardsState, seat: int, card: str, target: int | None, pick: str | None,
@@ -92,8 +95,10 @@ def _general_store(state: CardsState, seat: int, card: str, target: int | None,
 
 def _volley(state: CardsState, seat: int, card: str, target: int | None, pick: str | None,
             out: Events) -> None:
-    # [BC-GATLING-1, BC-INDIANS-1] every other living player
-    schedule(state, Volley(seat, card, tuple(others_from(state, seat))))
+    # [BC-GATLING-1, BC-INDIANS-1] every other living player; [R-GR-10] a Calumet's owner
+    # is skipped by Indians! of diamonds
+    targets = [t for t in others_from(state, seat) if not calumet_blocks(state, seat, card, t)]
+    schedule(state, Volley(seat, card, tuple(targets)))
 
 
 def _saloon(state: CardsState, seat: int, card: str, target: int | None, pick: str | None,

@@ -13,7 +13,7 @@ from typing import Any
 
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
-from core.bang_cards.board import has_in_play, next_living
+from core.bang_cards.board import has_in_play
 from core.bang_cards.checks import run_check
 from core.bang_cards.combat import (
     run_defend,
@@ -24,6 +24,8 @@ from core.bang_cards.combat import (
 )
 from core.bang_cards.damage import run_damage, run_eliminate, run_settle
 from core.bang_cards.draw import run_draw_phase
+from core.bang_cards.gold_rush import turns as gold_rush
+from core.bang_cards.gold_rush.traits import hand_limit
 from core.bang_cards.ids import Decision, Kind, Purpose
 from core.bang_cards.state import (
     CardsState,
@@ -55,12 +57,14 @@ def advance(state: CardsState, out: Events) -> None:
 
 def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
     active = state.turn.active
-    state.turn = Turn(active)
+    state.turn = Turn(active, extra=state.turn.extra)
+    gold_rush.begin_turn(state, out)
     out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
     first: list[Task] = []
     if has_in_play(state, active, Kind.DYNAMITE):
         first += [Check(Purpose.DYNAMITE, active), Settle()]  # [BC-DYN-2] before the Jail
-    schedule(state, *first, JailStep(), DrawPhase(), PlayPhase(), DiscardPhase(), EndTurn())
+    schedule(state, *first, JailStep(), DrawPhase(), *gold_rush.after_draw_tasks(state),
+             PlayPhase(), DiscardPhase(), *gold_rush.epilogue_tasks(state), EndTurn())
 
 
 def _jail_step(state: CardsState, task: JailStep, out: Events) -> None:
@@ -80,8 +84,8 @@ def _discard_phase(state: CardsState, task: DiscardPhase, out: Events) -> None:
     if state.turn.phase != "discard":
         state.turn.phase = "discard"
         out.append(ev.PhaseStarted(seat=active, phase="discard"))
-    player = state.seats[active]
-    if len(player.hand) > player.life:  # [BC-TURN-1] phase 3: down to current life
+    limit = hand_limit(state, active)  # [BC-TURN-1] current life; [GR-EQ-GUNBELT-1]
+    if limit is not None and len(state.seats[active].hand) > limit:
         ask(state, Decision.DISCARD, active)
 
 
@@ -89,7 +93,8 @@ def _end_turn(state: CardsState, task: EndTurn, out: Events) -> None:
     run_settle(state, Settle(), out)
     if state.outcome is not None:
         return
-    state.turn = Turn(next_living(state, state.turn.active))
+    seat, extra = gold_rush.end_turn(state, out)  # shadows and extra turns [GR-SHADOW-4]
+    state.turn = Turn(seat, extra=extra)
     state.turn_number += 1
     schedule(state, StartTurn())
 
@@ -110,4 +115,6 @@ _HANDLERS: dict[str, Callable[[CardsState, Any, Events], None]] = {
     "damage": run_damage,
     "eliminate": run_eliminate,
     "settle": run_settle,
+    "after_draw": gold_rush.run_after_draw,
+    "epilogue": gold_rush.run_epilogue,
 }

@@ -10,9 +10,10 @@ from core.bang_cards.actions import CardsAction
 from core.bang_cards.cards import DECK_SIZE
 from core.bang_cards.decisions import answer, is_legal, legal_actions
 from core.bang_cards.flow import advance
+from core.bang_cards.gold_rush.supply import check_supply
 from core.bang_cards.position import build_position, describe
 from core.bang_cards.prompts import prompts, turn_marker
-from core.bang_cards.setup import deal
+from core.bang_cards.setup import deal, option_sets
 from core.bang_cards.state import CardsState, Frame, count_cards, dump_state, load_state
 from core.bang_cards.view import CardsView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
@@ -119,11 +120,18 @@ class BangCards:
         """Return every seat's public and private facts for scenario output."""
         return describe(state)
 
+    def option_sets(self, players: int) -> list[dict[str, Any]]:
+        """Return the option sets the conformance suite plays: Gold Rush and the Shadow
+        Gunslingers, each on and off."""
+        return option_sets(players)
+
     def check_state(self, state: CardsState) -> None:
-        """Raise AssertionError unless every card is in exactly one zone (80 cards).
+        """Raise AssertionError unless every card is in exactly one zone (80 cards, and the
+        24 equipment cards with Gold Rush) and the nuggets add up.
 
         Raised explicitly, not with `assert`, so `python -O` keeps the check.
         """
+        check_supply(state)
         ids = [*state.deck, *state.discard, *state.table,
                *(c for s in state.seats for c in (*s.hand, *s.in_play))]
         if count_cards(state) != DECK_SIZE:

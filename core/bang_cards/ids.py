@@ -101,6 +101,8 @@ class Decision(StrEnum):
     SAVE = "save"  # BC-DEC-9
     LUCKY_PICK = "lucky_pick"  # BC-DEC-10
     DISCARD = "discard"  # BC-DEC-11
+    DUTCH_DISCARD = "dutch_discard"  # GR-DEC-7: Dutch Will drops one card drawn in phase 1
+    GEAR_USE = "gear_use"  # GR-DEC-2/3/4: how a card Josh McCloud drew is used
 
 
 class Purpose(StrEnum):
@@ -110,6 +112,7 @@ class Purpose(StrEnum):
     JOURDONNAIS = "jourdonnais"
     JAIL = "jail"
     DYNAMITE = "dynamite"
+    DON_BELL = "don_bell"  # [GR-CHAR-DONBELL-1]
 
 
 # Roles dealt by table size [BC-ROLE-2]; 3 players is the variant of §13 [BC-3P-1].
@@ -131,10 +134,38 @@ THREE_PLAYER_TARGET: dict[Role, Role] = {
     Role.OUTLAW: Role.DEPUTY,
 }
 
+class GoldRushCharacter(StrEnum):
+    """The 8 Gold Rush characters [GR-CHAR-0], dealt only with the `gold_rush` option."""
+
+    DON_BELL = "don_bell"
+    DUTCH_WILL = "dutch_will"
+    JACKY_MURIETA = "jacky_murieta"
+    JOSH_MCCLOUD = "josh_mccloud"
+    MADAM_YTO = "madam_yto"
+    PRETTY_LUZENA = "pretty_luzena"
+    RADDIE_SNAKE = "raddie_snake"
+    SIMEON_PICOS = "simeon_picos"
+
+
+AnyCharacter = Character | GoldRushCharacter
+
 # Printed life [BC-SETUP-3]: 4, except El Gringo and Paul Regret.
 CHARACTER_LIFE: dict[Character, int] = {
     character: 3 if character in (Character.EL_GRINGO, Character.PAUL_REGRET) else 4
     for character in Character
 }
+# [GR-CHAR-0] every Gold Rush character has 4.
+PRINTED_LIFE: dict[AnyCharacter, int] = dict.fromkeys(GoldRushCharacter, 4)
+for _character, _life in CHARACTER_LIFE.items():
+    PRINTED_LIFE[_character] = _life
 
 BASE_CHARACTERS: tuple[Character, ...] = tuple(Character)
+GOLD_RUSH_CHARACTERS: tuple[GoldRushCharacter, ...] = tuple(GoldRushCharacter)
+
+
+def character_id(text: str) -> AnyCharacter:
+    """Return the character of an id, base or Gold Rush; raise ValueError if unknown."""
+    try:
+        return Character(text)
+    except ValueError:
+        return GoldRushCharacter(text)

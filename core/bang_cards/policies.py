@@ -19,13 +19,16 @@ from core.bang_cards.actions import (
     Play,
     Respond,
     Sid,
+    Use,
 )
 from core.bang_cards.board import reach
-from core.bang_cards.cards import KINDS, NUMBER, kind_of
+from core.bang_cards.cards import KINDS, NUMBER, is_kind, kind_of
 from core.bang_cards.characters import bang_kinds, missed_kinds
 from core.bang_cards.checks import succeeds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
+from core.bang_cards.gold_rush.defaults import default_action as gold_rush_default
+from core.bang_cards.gold_rush.defaults import rucksack_lives
 from core.bang_cards.ids import THREE_PLAYER_TARGET, Character, Decision, Kind, Purpose, Role
 from core.bang_cards.state import CardsState, Frame
 from core.engine.rng import next_below
@@ -45,16 +48,20 @@ def lucky_choice(state: CardsState, frame: Frame) -> str:
 
 
 def save_action(state: CardsState, seat: int) -> CardsAction:
-    """Return the save window's answer: Beers, then Sid Ketchum's pairs, if they suffice."""
+    """Return the save window's answer: Beers, then the Rucksack [GR-DEC-8], then Sid
+    Ketchum's pairs, if together they suffice."""
     player = state.seats[seat]
     needed = 1 - player.life
     beers = _cards_of(state, seat, frozenset({Kind.BEER})) if beer_heals(state) else []
     others = [c for c in player.hand if c not in beers]
     pairs = len(others) // 2 if player.character is Character.SID_KETCHUM else 0
-    if len(beers) + pairs < needed:
+    rucksack = rucksack_lives(state, seat)
+    if len(beers) + rucksack + pairs < needed:
         return Pass()
     if beers:
         return Respond(beers[0])
+    if rucksack:
+        return Use("rucksack")
     return Sid(*sorted(others[:2], key=NUMBER.__getitem__))
 
 
@@ -117,8 +124,11 @@ def default_play(state: CardsState, seat: int, legal: list[CardsAction]) -> Card
 
 
 def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
-    """Return the timeout answer of `seat` [BC-TO table, R-BC-09]."""
+    """Return the timeout answer of `seat` [BC-TO table, R-BC-09, GR-TO-1]."""
     player = state.seats[seat]
+    gold_rush = gold_rush_default(state, frame, seat)
+    if gold_rush is not None:
+        return gold_rush
     match frame.decision:
         case Decision.DRAW_SOURCE:
             return DrawFrom("deck")
@@ -134,7 +144,7 @@ def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
                 return Respond(missed[0])  # [BC-TO-ORD] only when it fully cancels
             return Pass()
         case Decision.VOLLEY | Decision.DUEL:
-            gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
+            gatling = is_kind(frame.card, Kind.GATLING)
             if gatling:
                 order, kinds = player.order_missed, missed_kinds(player.character)
             else:

@@ -16,9 +16,9 @@ from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events
 from core.bang_cards.cards import CARD, CARDS
 from core.bang_cards.flow import advance
-from core.bang_cards.ids import CHARACTER_LIFE, Character, Role
+from core.bang_cards.gold_rush import position as gold_rush
+from core.bang_cards.ids import PRINTED_LIFE, Role, character_id
 from core.bang_cards.state import (
-    CardsOptions,
     CardsState,
     DiscardPhase,
     EndTurn,
@@ -50,8 +50,8 @@ def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
         if not isinstance(raw, Mapping) or "role" not in raw or "character" not in raw:
             raise InvalidSetup(f"seat {index} needs a role and a character")
         role = Role(raw["role"])
-        character = Character(raw["character"])
-        max_life = int(raw.get("max_life", CHARACTER_LIFE[character]
+        character = character_id(raw["character"])
+        max_life = int(raw.get("max_life", PRINTED_LIFE[character]
                                + (1 if role is Role.SHERIFF else 0)))
         hand = _cards(raw.get("hand", []), f"seat {index} hand")
         in_play = _cards(raw.get("in_play", []), f"seat {index} in_play")
@@ -74,9 +74,11 @@ def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
         discard = rest + discard
     deck = list(reversed(top_down))
     active = int(spec.get("turn", 0))
-    if not 0 <= active < len(seats) or not seats[active].alive:
-        raise InvalidSetup("turn must name a living seat")
     phase = spec.get("phase", "play")
+    options = gold_rush.options_of(spec, len(seats))
+    returning = options.shadow_gunslingers and phase == "start"  # a shadow turn [GR-SHADOW-4]
+    if not 0 <= active < len(seats) or not (seats[active].alive or returning):
+        raise InvalidSetup("turn must name a living seat")
     agenda: list[Task]
     if phase == "start":
         agenda = [StartTurn()]
@@ -86,13 +88,26 @@ def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
         turn = Turn(active, "play", int(spec.get("bangs", 0)))
     else:
         raise InvalidSetup("phase must be start or play")
-    state = CardsState(CardsOptions(), seats, turn, deck, discard,
+    state = CardsState(options, seats, turn, deck, discard,
                        seed_state(int(spec.get("seed", 0)), "bang_cards"), agenda=agenda)
     out: Events = []
+    gold_rush.place(state, spec, out)
     if phase == "play":
         out.append(ev.PhaseStarted(seat=active, phase="play"))
     advance(state, out)
     return state, out
+
+
+def gold_rush_facts(state: CardsState) -> dict[str, Any]:
+    """Return the nuggets, equipment, shop and shadows of a Gold Rush or shadow table."""
+    if not (state.options.gold_rush or state.options.shadow_gunslingers):
+        return {}
+    return {"nuggets": [s.nuggets for s in state.seats],
+            "equipment": [list(s.equipment) for s in state.seats],
+            "shadows": [i for i, s in enumerate(state.seats) if s.shadow],
+            "sides": [None if s.side is None else s.side.value for s in state.seats],
+            "shop": list(state.shop), "bank": state.bank,
+            "gear_deck_count": len(state.gear_deck), "extra_turns": state.extra_turns}
 
 
 def describe(state: CardsState) -> dict[str, Any]:
@@ -111,4 +126,5 @@ def describe(state: CardsState) -> dict[str, Any]:
             "decision": state.pending.decision.value, "seat": state.pending.seat,
             "waiting": list(state.pending.waiting), "need": state.pending.need},
         "outcome": None if state.outcome is None else state.outcome.to_json(),
+        **gold_rush_facts(state),
     }

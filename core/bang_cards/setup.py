@@ -8,13 +8,22 @@ from typing import Any
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events
 from core.bang_cards.cards import CARDS
-from core.bang_cards.ids import BASE_CHARACTERS, CHARACTER_LIFE, ROLES_BY_COUNT, Role
+from core.bang_cards.gold_rush.supply import open_shop
+from core.bang_cards.ids import (
+    BASE_CHARACTERS,
+    GOLD_RUSH_CHARACTERS,
+    PRINTED_LIFE,
+    ROLES_BY_COUNT,
+    AnyCharacter,
+    Role,
+)
 from core.bang_cards.state import CardsOptions, CardsState, Seat, StartTurn, Turn
 from core.engine.errors import InvalidSetup
 from core.engine.rng import seed_state, shuffled
 
-KNOWN_OPTIONS: frozenset[str] = frozenset({"expansions"})
+KNOWN_OPTIONS: frozenset[str] = frozenset({"expansions", "gold_rush", "shadow_gunslingers"})
 AVAILABLE_EXPANSIONS: frozenset[str] = frozenset()
+SWITCHES = ("gold_rush", "shadow_gunslingers")  # [GR-SETUP-1, GR-SHADOW-1] off by default
 
 
 def parse_options(options: Mapping[str, Any], players: int) -> CardsOptions:
@@ -27,9 +36,19 @@ def parse_options(options: Mapping[str, Any], players: int) -> CardsOptions:
     expansions = options.get("expansions", [])
     if not isinstance(expansions, list | tuple) or set(expansions) - AVAILABLE_EXPANSIONS:
         raise InvalidSetup("no expansion of the card game is available yet")
+    for name in SWITCHES:
+        if not isinstance(options.get(name, False), bool):
+            raise InvalidSetup(f"option {name} must be true or false")
     if players not in ROLES_BY_COUNT:
         raise InvalidSetup("the card game takes 3 to 8 players")  # [BC-ROLE-2]
-    return CardsOptions(tuple(expansions))
+    return CardsOptions(tuple(expansions), bool(options.get("gold_rush", False)),
+                        bool(options.get("shadow_gunslingers", False)))
+
+
+def option_sets(players: int) -> list[dict[str, Any]]:
+    """Return the four combinations of the two switches, for the conformance suite."""
+    return [{"gold_rush": gold, "shadow_gunslingers": shadow}
+            for gold in (False, True) for shadow in (False, True)]
 
 
 def deal(options: Mapping[str, Any], players: int, seed: int) -> tuple[CardsState, Events]:
@@ -37,14 +56,17 @@ def deal(options: Mapping[str, Any], players: int, seed: int) -> tuple[CardsStat
     table_options = parse_options(options, players)
     rng = seed_state(seed, "bang_cards")
     rng, roles = shuffled(rng, ROLES_BY_COUNT[players])  # [BC-SETUP-1]
-    rng, characters = shuffled(rng, BASE_CHARACTERS)  # [BC-SETUP-2, R-BC-02]
+    pool: tuple[AnyCharacter, ...] = BASE_CHARACTERS
+    if table_options.gold_rush:
+        pool += GOLD_RUSH_CHARACTERS  # [R-GR-01] one pool of 24
+    rng, characters = shuffled(rng, pool)  # [BC-SETUP-2, R-BC-02]
     rng, deck = shuffled(rng, [card.id for card in CARDS])  # [BC-SETUP-4]
     out: Events = []
     seats = []
     three = players == 3
     for index in range(players):
         role = roles[index]
-        life = CHARACTER_LIFE[characters[index]] + (1 if role is Role.SHERIFF else 0)
+        life = PRINTED_LIFE[characters[index]] + (1 if role is Role.SHERIFF else 0)
         public = three or role is Role.SHERIFF  # [BC-SETUP-1, BC-3P-1]
         seats.append(Seat(role, characters[index], life, life, role_revealed=public))
         out.append(ev.RoleDealt(seat=index, role=role.value,
@@ -58,4 +80,6 @@ def deal(options: Mapping[str, Any], players: int, seed: int) -> tuple[CardsStat
     first = roles.index(Role.DEPUTY if three else Role.SHERIFF)  # [BC-SETUP-5, BC-3P-1]
     state = CardsState(table_options, seats, Turn(first), deck, [], rng,
                        agenda=[StartTurn()])
+    if table_options.gold_rush:
+        open_shop(state, out)
     return state, out

@@ -19,7 +19,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, TypeAdapter
 
 from core.bang_cards.cards import kind_of
-from core.bang_cards.ids import Character, Decision, Kind, Purpose, Role
+from core.bang_cards.ids import AnyCharacter, Decision, Kind, Purpose, Role, Side
 from core.engine.protocol import Outcome
 
 
@@ -28,11 +28,14 @@ class Seat:
     """One player's public and secret facts; `order_*` are his private standing orders.
 
     `sheriff_attacks` counts the cards he aimed at the Sheriff, a public fact the bot reads
-    to guess roles.
+    to guess roles. Gold Rush: `nuggets` he holds, `equipment` his black equipment cards
+    (never in `in_play`: no base card or ability reaches them [GR-EQ-GEN-1]). Shadow
+    Gunslingers: `shadow` while an eliminated player plays a shadow turn (he is `alive`
+    for that turn only), `side` the side a Shadow Renegade currently plays for [GR-SREN].
     """
 
     role: Role
-    character: Character
+    character: AnyCharacter
     life: int
     max_life: int
     hand: list[str] = field(default_factory=list)
@@ -42,12 +45,17 @@ class Seat:
     order_missed: bool = False
     order_bang: bool = False
     sheriff_attacks: int = 0
+    nuggets: int = 0
+    equipment: list[str] = field(default_factory=list)
+    shadow: bool = False
+    side: Side | None = None
 
     def copy(self) -> Seat:
         """Return an independent copy."""
         return Seat(self.role, self.character, self.life, self.max_life, list(self.hand),
                     list(self.in_play), self.alive, self.role_revealed, self.order_missed,
-                    self.order_bang, self.sheriff_attacks)
+                    self.order_bang, self.sheriff_attacks, self.nuggets,
+                    list(self.equipment), self.shadow, self.side)
 
 
 Phase = Literal["start", "draw", "play", "discard"]
@@ -55,16 +63,29 @@ Phase = Literal["start", "draw", "play", "discard"]
 
 @dataclass(slots=True)
 class Turn:
-    """Facts of the turn being played: whose, which phase, BANG! cards played so far."""
+    """Facts of the turn being played: whose, which phase, BANG! cards played so far.
+
+    Gold Rush: `extra` for an extra turn (Gold Rush, Don Bell), `drawn_from` the hand size
+    when phase 1 began (the cards after it were drawn in phase 1: Dutch Will), `pans` and
+    `raddie` the paid draws so far, `discount` once Pretty Luzena used hers, `gold_rush`
+    once the Gold Rush card was bought.
+    """
 
     active: int
     phase: Phase = "start"
     bangs: int = 0
     aborted: bool = False
+    extra: bool = False
+    drawn_from: int = 0
+    pans: int = 0
+    raddie: int = 0
+    discount: bool = False
+    gold_rush: bool = False
 
     def copy(self) -> Turn:
         """Return an independent copy."""
-        return Turn(self.active, self.phase, self.bangs, self.aborted)
+        return Turn(self.active, self.phase, self.bangs, self.aborted, self.extra,
+                    self.drawn_from, self.pans, self.raddie, self.discount, self.gold_rush)
 
 
 @dataclass(frozen=True)
@@ -230,18 +251,40 @@ class Settle:
     turn_bound: ClassVar[bool] = False
 
 
+@dataclass(frozen=True)
+class AfterDraw:
+    """Gold Rush, after phase 1: the Pickaxe's card, then Dutch Will's discard and nugget."""
+
+    stage: Literal["pickaxe", "dutch"] = "pickaxe"
+    kind: Literal["after_draw"] = "after_draw"
+    turn_bound: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class Epilogue:
+    """Gold Rush, after phase 3: Don Bell's "draw!", then the Gold Rush card's healing."""
+
+    stage: Literal["don_bell", "gold_rush"] = "don_bell"
+    kind: Literal["epilogue"] = "epilogue"
+    turn_bound: ClassVar[bool] = True
+
+
 Task = Annotated[
     StartTurn | JailStep | DrawPhase | PlayPhase | DiscardPhase | EndTurn | Check | Defend
-    | Shot | Volley | DuelTurn | StorePick | Damage | Eliminate | Settle,
+    | Shot | Volley | DuelTurn | StorePick | Damage | Eliminate | Settle | AfterDraw
+    | Epilogue,
     Field(discriminator="kind"),
 ]
 
 
 @dataclass(frozen=True)
 class CardsOptions:
-    """Table options. Expansions (Gold Rush, Shadow Gunslingers) will be listed here."""
+    """Table options: the Gold Rush expansion, the Shadow Gunslingers variant (both off by
+    default). `expansions` is kept so states stored before the options existed load."""
 
     expansions: tuple[str, ...] = ()
+    gold_rush: bool = False
+    shadow_gunslingers: bool = False
 
 
 @dataclass
@@ -251,6 +294,12 @@ class CardsState:
     `dodges` lists the seats whose "draw!" just cancelled a shot (read by `Shot` and
     `Volley`); `deaths` the eliminations since the last `Settle`; `hunter_win` the seat
     that eliminated its own target in a 3-player game [BC-3P-2].
+
+    Gold Rush [GR-SETUP-1]: `gear_deck` is the equipment deck (top LAST), whose first
+    `gear_face_up` cards are the face-up returns at its bottom [GR-EQDECK-1]; `shop` the
+    face-up cards for sale; `gear_held` a card Josh McCloud drew while its use is chosen;
+    `bank` the nugget supply (below 0: stand-in tokens [GR-COMP-2]); `extra_turns` the
+    extra turns owed to the active seat.
     """
 
     options: CardsOptions
@@ -269,6 +318,12 @@ class CardsState:
     hunter_win: int | None = None
     version: int = 0
     outcome: Outcome | None = None
+    gear_deck: list[str] = field(default_factory=list)
+    gear_face_up: int = 0
+    shop: list[str] = field(default_factory=list)
+    gear_held: str | None = None
+    bank: int = 0
+    extra_turns: int = 0
 
     @property
     def three_player(self) -> bool:
@@ -287,6 +342,8 @@ class CardsState:
         new.agenda = list(self.agenda)
         new.dodges = list(self.dodges)
         new.deaths = list(self.deaths)
+        new.gear_deck = list(self.gear_deck)
+        new.shop = list(self.shop)
         return new
 
 

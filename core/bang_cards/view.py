@@ -1,5 +1,7 @@
 """What each audience may see of a card game [BC-INFO]: a hand is its owner's only (its
-size is public), the deck's order nobody's, Kit Carlson's three cards Kit's only."""
+size is public), the deck's order nobody's, Kit Carlson's three cards Kit's only. With
+Gold Rush the shop, the bank and every seat's nuggets and equipment are public
+[GR-NUG-3]; the equipment deck shows only its size and how many returns lie face up."""
 
 from __future__ import annotations
 
@@ -24,6 +26,10 @@ class SeatView:
     in_play: tuple[str, ...]
     reach: int
     orders: tuple[str, ...] | None
+    nuggets: int = 0
+    equipment: tuple[str, ...] = ()
+    shadow: bool = False
+    side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,14 @@ class CardsView:
     distances: tuple[int, ...] | None
     outcome: Outcome | None
     version: int
+    gold_rush: bool = False
+    shadow_gunslingers: bool = False
+    shop: tuple[str, ...] = ()
+    gear_deck_count: int = 0
+    gear_face_up: int = 0
+    gear_held: str | None = None
+    bank: int = 0
+    extra_turns: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """Return the view as a JSON-ready dict."""
@@ -81,6 +95,10 @@ def make_view(state: CardsState, viewer: int | None) -> CardsView:
             in_play=tuple(seat.in_play),
             reach=reach(state, index),
             orders=_orders(state, index) if index == viewer else None,
+            nuggets=seat.nuggets,
+            equipment=tuple(seat.equipment),
+            shadow=seat.shadow,
+            side=None if seat.side is None else seat.side.value,
         )
         for index, seat in enumerate(state.seats)
     )
@@ -113,4 +131,12 @@ def make_view(state: CardsState, viewer: int | None) -> CardsView:
         distances=distances,
         outcome=state.outcome,
         version=state.version,
+        gold_rush=state.options.gold_rush,
+        shadow_gunslingers=state.options.shadow_gunslingers,
+        shop=tuple(state.shop),
+        gear_deck_count=len(state.gear_deck),
+        gear_face_up=state.gear_face_up,
+        gear_held=state.gear_held,
+        bank=state.bank,
+        extra_turns=state.extra_turns,
     )

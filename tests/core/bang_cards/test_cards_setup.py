@@ -123,7 +123,7 @@ def test_setup_refuses_bad_player_counts_and_options() -> None:
     with pytest.raises(InvalidSetup):
         GAME.setup({}, 9, 1)
     with pytest.raises(InvalidSetup):
-        GAME.setup({"gold_rush": True}, 5, 1)
+        GAME.setup({"expansions": ["dodge_city"]}, 5, 1)
 
 
 def test_the_same_seed_deals_the_same_game_and_states_round_trip() -> None:

@@ -1,0 +1,212 @@
+"""The Gold Rush actions: legal answers and what each does [GR-DEC-1/2/3/4/5/7/8/9].
+
+In phase 2 the active player may, any number of times and between card plays, buy a shop
+card [GR-BUY-1], make another player discard equipment [GR-FORCE-1], sell a Beer
+[GR-SELL-1] and use the paid abilities: Gold Pan, Rucksack, Raddie Snake, Josh McCloud,
+Jacky Murieta. A dying player may pay his Rucksack in the save window. Nothing here is
+offered while the `gold_rush` option is off.
+"""
+
+from __future__ import annotations
+
+from core.bang_cards.actions import Buy, CardsAction, Discard, Force, Sell, Use
+from core.bang_cards.agenda import Events, ask, is_character, schedule
+from core.bang_cards.board import distance, living, others_from, reach
+from core.bang_cards.cards import kind_of
+from core.bang_cards.damage import heal
+from core.bang_cards.gold_rush import events as gev
+from core.bang_cards.gold_rush.brown import acquire, ends_turn
+from core.bang_cards.gold_rush.equipment import PAID_DRAWS, Gear, gear_of, rule_of_gear
+from core.bang_cards.gold_rush.supply import fill_shop, gain, gear_to_bottom, pay, pop_gear
+from core.bang_cards.gold_rush.traits import (
+    RUCKSACK_PRICE,
+    can_rucksack,
+    has_gear,
+    may_discount,
+    price,
+)
+from core.bang_cards.gold_rush.triggers import beer_played
+from core.bang_cards.gold_rush.turns import dutch_cards
+from core.bang_cards.ids import Decision, GoldRushCharacter, Kind, Role
+from core.bang_cards.state import CardsState, Damage, Frame, PlayPhase, Settle, Shot
+from core.bang_cards.targeting import plays_as
+from core.bang_cards.zones import discard_from_hand, draw
+
+JOSH_PRICE = 2  # [GR-CHAR-JOSH-1]
+JACKY_PRICE = 2  # [GR-CHAR-JACKY-1]
+CHOSEN_USE = (Gear.SHOT, Gear.BOTTLE, Gear.PARDNER, Gear.WANTED)  # need a choice
+
+
+def uses_of(state: CardsState, seat: int, card: str) -> list[Buy]:
+    """Return every legal way to use an equipment card, its price aside [GR-BUY-2/3]."""
+    gear = gear_of(card)
+    rule = rule_of_gear(card)
+    if gear is Gear.WANTED:  # [GR-EQ-WANTED-1, R-GR-09] anyone without one, himself too
+        return [Buy(card, target=t) for t in living(state) if not has_gear(state, t, gear)]
+    if rule.black:
+        return [] if has_gear(state, seat, gear) else [Buy(card)]  # [GR-BUY-2]
+    if gear is Gear.SHOT:
+        return [Buy(card, target=t) for t in living(state)]
+    found: list[Buy] = []
+    for mode in rule.modes:  # [R-GR-02] only modes that can be applied now
+        found += [Buy(card, mode, p.target, p.pick) for p in plays_as(state, seat, card, mode)]
+    return found if rule.modes else [Buy(card)]
+
+
+def _buys(state: CardsState, seat: int) -> list[CardsAction]:
+    nuggets = state.seats[seat].nuggets
+    found: list[CardsAction] = []
+    for card in state.shop:
+        for option in uses_of(state, seat, card):
+            if price(state, seat, card) <= nuggets:
+                found.append(option)
+            if may_discount(state, seat) and price(state, seat, card, True) <= nuggets:
+                found.append(Buy(option.card, option.mode, option.target, option.pick, True))
+    return found
+
+
+def _forces(state: CardsState, seat: int) -> list[CardsAction]:
+    nuggets = state.seats[seat].nuggets
+    return [Force(t, card) for t in others_from(state, seat)  # [GR-FORCE-1] never his own
+            for card in state.seats[t].equipment if rule_of_gear(card).cost + 1 <= nuggets]
+
+
+def _uses(state: CardsState, seat: int) -> list[CardsAction]:
+    player = state.seats[seat]
+    found: list[CardsAction] = []
+    if has_gear(state, seat, Gear.GOLD_PAN) and player.nuggets >= 1 and \
+            state.turn.pans < PAID_DRAWS:
+        found.append(Use("gold_pan"))
+    if can_rucksack(state, seat):
+        found.append(Use("rucksack"))
+    if is_character(state, seat, GoldRushCharacter.RADDIE_SNAKE) and player.nuggets >= 1 \
+            and state.turn.raddie < PAID_DRAWS:
+        found.append(Use("raddie_snake"))
+    if is_character(state, seat, GoldRushCharacter.JOSH_MCCLOUD) and \
+            player.nuggets >= JOSH_PRICE and state.gear_deck:
+        found.append(Use("josh_mccloud"))
+    if is_character(state, seat, GoldRushCharacter.JACKY_MURIETA) and \
+            player.nuggets >= JACKY_PRICE:
+        limit = reach(state, seat)
+        found += [Use("jacky_murieta", t) for t in others_from(state, seat)
+                  if distance(state, seat, t) <= limit]
+    return found
+
+
+def play_actions(state: CardsState, seat: int) -> list[CardsAction]:
+    """Return the Gold Rush actions of the active player in phase 2 (GR-DEC-1)."""
+    if not state.options.gold_rush:
+        return []
+    sells: list[CardsAction] = [Sell(c) for c in state.seats[seat].hand
+                                if kind_of(c) is Kind.BEER]  # [GR-SELL-1] Beer cards only
+    return _buys(state, seat) + _forces(state, seat) + sells + _uses(state, seat)
+
+
+def save_actions(state: CardsState, seat: int) -> list[CardsAction]:
+    """Return the Rucksack's answer in the save window (GR-DEC-8)."""
+    return [Use("rucksack")] if can_rucksack(state, seat) else []
+
+
+def frame_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsAction]:
+    """Return the legal answers to a Gold Rush frame."""
+    if frame.decision is Decision.DUTCH_DISCARD:
+        return [Discard(card) for card in dutch_cards(state, seat)]
+    if frame.decision is Decision.GEAR_USE and state.gear_held is not None:
+        return list(uses_of(state, seat, state.gear_held))
+    return []
+
+
+def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+           out: Events) -> bool:
+    """Apply a Gold Rush answer; return False if the answer is not one of Gold Rush's."""
+    if frame.decision is Decision.DUTCH_DISCARD:
+        assert isinstance(action, Discard)
+        discard_from_hand(state, seat, action.card, "dutch_will", out)
+        gain(state, seat, 1, "dutch_will", out)  # [GR-CHAR-DUTCH-1]
+        return True
+    if frame.decision is Decision.GEAR_USE:
+        assert isinstance(action, Buy)
+        assert state.gear_held is not None
+        card, state.gear_held = state.gear_held, None
+        acquire(state, seat, card, action.mode, action.target, action.pick, 0, "deck", out)
+        return True
+    match action:
+        case Use(what="rucksack") if frame.decision is Decision.SAVE:
+            pay(state, seat, RUCKSACK_PRICE, "rucksack", out)
+            heal(state, seat, 1, "rucksack", out)  # [GR-EQ-RUCKSACK-1] out of turn
+            schedule(state, Damage(seat, 0, frame.source, "save"))
+        case Buy():
+            _buy(state, seat, action, out)
+        case Force(target=target, card=card):
+            pay(state, seat, rule_of_gear(card).cost + 1, "force", out)  # [GR-FORCE-1]
+            state.seats[target].equipment.remove(card)
+            gear_to_bottom(state, card, target, "forced", out, by=seat)
+            schedule(state, PlayPhase())
+        case Sell(card=card):
+            discard_from_hand(state, seat, card, "sold", out)
+            out.append(gev.BeerSold(seat=seat, card=card))
+            gain(state, seat, 1, "beer", out)  # [GR-SELL-1]
+            schedule(state, PlayPhase())
+            beer_played(state, out)  # [GR-CHAR-YTO-1] a sold Beer counts
+        case Use():
+            _use(state, seat, action, out)
+        case _:
+            return False
+    return True
+
+
+def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
+    cost = price(state, seat, action.card, action.full)
+    if cost < rule_of_gear(action.card).cost:
+        state.turn.discount = True  # [GR-CHAR-LUZENA-1] once per turn
+    pay(state, seat, cost, "buy", out)
+    state.shop.remove(action.card)
+    fill_shop(state, out)  # [GR-BUY-4, R-GR-03] at once
+    schedule(state, Settle()) if ends_turn(action.card) else schedule(state, Settle(),
+                                                                      PlayPhase())
+    acquire(state, seat, action.card, action.mode, action.target, action.pick, cost, "shop",
+            out)
+
+
+def _use(state: CardsState, seat: int, action: Use, out: Events) -> None:
+    out.append(gev.AbilityUsed(seat=seat, what=action.what, target=action.target))
+    if action.what in ("gold_pan", "raddie_snake"):
+        pay(state, seat, 1, action.what, out)  # [GR-EQ-GOLDPAN-1, GR-CHAR-RADDIE-1]
+        if action.what == "gold_pan":
+            state.turn.pans += 1
+        else:
+            state.turn.raddie += 1
+        draw(state, seat, 1, out)
+        schedule(state, PlayPhase())
+    elif action.what == "rucksack":
+        pay(state, seat, RUCKSACK_PRICE, "rucksack", out)
+        heal(state, seat, 1, "rucksack", out)  # [GR-EQ-RUCKSACK-1]
+        schedule(state, PlayPhase())
+    elif action.what == "jacky_murieta":
+        assert action.target is not None
+        pay(state, seat, JACKY_PRICE, "jacky_murieta", out)  # [GR-CHAR-JACKY-1] no card
+        if state.seats[action.target].role is Role.SHERIFF:
+            state.seats[seat].sheriff_attacks += 1
+        schedule(state, Shot(action.target, seat, "", 1), Settle(), PlayPhase())
+    else:
+        _josh(state, seat, out)
+
+
+def _josh(state: CardsState, seat: int, out: Events) -> None:
+    """[GR-CHAR-JOSH-1] the top equipment card: used at once, kept, or discarded."""
+    pay(state, seat, JOSH_PRICE, "josh_mccloud", out)
+    card = pop_gear(state, out)
+    if card is None:
+        schedule(state, PlayPhase())
+        return
+    gear = gear_of(card)
+    schedule(state, Settle()) if ends_turn(card) else schedule(state, Settle(), PlayPhase())
+    uses = uses_of(state, seat, card)
+    out.append(gev.GearDrawn(seat=seat, card=card))
+    if not uses:  # a name he already has, or a Wanted nobody can take
+        gear_to_bottom(state, card, seat, "duplicate", out)
+    elif gear in CHOSEN_USE:
+        state.gear_held = card
+        ask(state, Decision.GEAR_USE, seat)  # GR-DEC-2/3/4
+    else:
+        acquire(state, seat, card, None, None, None, 0, "deck", out)

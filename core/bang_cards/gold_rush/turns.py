@@ -1,0 +1,84 @@
+"""Gold Rush and the shadows in the turn: the tasks they add and who plays next.
+
+`StartTurn` brings a shadow back [GR-SHADOW-5]; after phase 1 `AfterDraw` gives the
+Pickaxe's card [GR-EQ-PICKAXE-1] and Dutch Will's discard and nugget
+[GR-CHAR-DUTCH-1, R-GR-11]; after phase 3 `Epilogue` makes Don Bell's "draw!"
+[GR-CHAR-DONBELL-1] and heals a Gold Rush buyer [GR-EQ-GOLDRUSH-2, R-GR-08]; `EndTurn`
+sends the shadow away and gives any extra turn owed.
+"""
+
+from __future__ import annotations
+
+from core.bang_cards.agenda import Events, ask, is_character, schedule
+from core.bang_cards.damage import heal
+from core.bang_cards.gold_rush import events as gev
+from core.bang_cards.gold_rush import shadow
+from core.bang_cards.gold_rush.equipment import Gear
+from core.bang_cards.gold_rush.supply import gain
+from core.bang_cards.gold_rush.traits import has_gear, takes_turns
+from core.bang_cards.ids import Decision, GoldRushCharacter, Purpose
+from core.bang_cards.state import AfterDraw, CardsState, Check, Epilogue, Task
+from core.bang_cards.zones import draw
+
+
+def begin_turn(state: CardsState, out: Events) -> None:
+    """Bring back the active seat as a shadow if he was eliminated."""
+    shadow.begin_turn(state, out)
+
+
+def after_draw_tasks(state: CardsState) -> list[Task]:
+    """Return the tasks between phase 1 and phase 2 (none without Gold Rush)."""
+    return [AfterDraw()] if state.options.gold_rush else []
+
+
+def epilogue_tasks(state: CardsState) -> list[Task]:
+    """Return the tasks between phase 3 and the end of the turn (none without Gold Rush)."""
+    return [Epilogue()] if state.options.gold_rush else []
+
+
+def dutch_cards(state: CardsState, seat: int) -> list[str]:
+    """Return the cards Dutch Will drew in this phase 1, still in his hand."""
+    return state.seats[seat].hand[state.turn.drawn_from:]
+
+
+def run_after_draw(state: CardsState, task: AfterDraw, out: Events) -> None:
+    """The Pickaxe's extra card, then Dutch Will's choice of a drawn card to drop."""
+    active = state.turn.active
+    if task.stage == "pickaxe":
+        schedule(state, AfterDraw("dutch"))
+        if has_gear(state, active, Gear.PICKAXE):
+            draw(state, active, 1, out)  # [GR-EQ-PICKAXE-1] after the normal draws
+        return
+    if not is_character(state, active, GoldRushCharacter.DUTCH_WILL):
+        return
+    if dutch_cards(state, active):
+        ask(state, Decision.DUTCH_DISCARD, active)  # [GR-DEC-7]
+    else:
+        gain(state, active, 1, "dutch_will", out)
+
+
+def run_epilogue(state: CardsState, task: Epilogue, out: Events) -> None:
+    """Don Bell's check at the end of a normal turn, then a Gold Rush buyer's healing."""
+    active = state.turn.active
+    player = state.seats[active]
+    if task.stage == "don_bell":
+        schedule(state, Epilogue("gold_rush"))
+        if is_character(state, active, GoldRushCharacter.DON_BELL) and not state.turn.extra:
+            schedule(state, Check(Purpose.DON_BELL, active))
+        return
+    if state.turn.gold_rush:
+        heal(state, active, player.max_life - player.life, "gold_rush", out)  # to maximum
+        state.extra_turns += 1
+        out.append(gev.ExtraTurn(seat=active, cause="gold_rush"))
+
+
+def end_turn(state: CardsState, out: Events) -> tuple[int, bool]:
+    """End the active seat's turn; return the seat to play next and whether it is an
+    extra turn (the same seat while extra turns are owed and he still takes turns)."""
+    active = state.turn.active
+    shadow.end_turn(state, out)
+    if state.extra_turns > 0 and takes_turns(state, active) and not state.turn.aborted:
+        state.extra_turns -= 1
+        return active, True
+    state.extra_turns = 0
+    return shadow.next_seat(state, active), False
