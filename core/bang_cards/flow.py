@@ -63,8 +63,8 @@ def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
     first: list[Task] = []
     if has_in_play(state, active, Kind.DYNAMITE):
         first += [Check(Purpose.DYNAMITE, active), Settle()]  # [BC-DYN-2] before the Jail
-    schedule(state, *first, JailStep(), DrawPhase(), *gold_rush.after_draw_tasks(state),
-             PlayPhase(), DiscardPhase(), *gold_rush.epilogue_tasks(state), EndTurn())
+    schedule(state, *first, JailStep(), DrawPhase(), *gold_rush.after_draw_tasks(state.options),
+             PlayPhase(), DiscardPhase(), *gold_rush.epilogue_tasks(state.options), EndTurn())
 
 
 def _jail_step(state: CardsState, task: JailStep, out: Events) -> None:

@@ -17,6 +17,7 @@ from core.bang_cards.agenda import Events
 from core.bang_cards.cards import CARD, CARDS
 from core.bang_cards.flow import advance
 from core.bang_cards.gold_rush import position as gold_rush
+from core.bang_cards.gold_rush.turns import epilogue_tasks
 from core.bang_cards.ids import PRINTED_LIFE, Role, character_id
 from core.bang_cards.state import (
     CardsState,
@@ -84,7 +85,7 @@ def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
         agenda = [StartTurn()]
         turn = Turn(active)
     elif phase == "play":
-        agenda = [EndTurn(), DiscardPhase(), PlayPhase()]
+        agenda = [EndTurn(), *reversed(epilogue_tasks(options)), DiscardPhase(), PlayPhase()]
         turn = Turn(active, "play", int(spec.get("bangs", 0)))
     else:
         raise InvalidSetup("phase must be start or play")

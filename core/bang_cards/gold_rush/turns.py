@@ -17,7 +17,7 @@ from core.bang_cards.gold_rush.equipment import Gear
 from core.bang_cards.gold_rush.supply import gain
 from core.bang_cards.gold_rush.traits import has_gear, takes_turns
 from core.bang_cards.ids import Decision, GoldRushCharacter, Purpose
-from core.bang_cards.state import AfterDraw, CardsState, Check, Epilogue, Task
+from core.bang_cards.state import AfterDraw, CardsOptions, CardsState, Check, Epilogue, Task
 from core.bang_cards.zones import draw
 
 
@@ -26,14 +26,14 @@ def begin_turn(state: CardsState, out: Events) -> None:
     shadow.begin_turn(state, out)
 
 
-def after_draw_tasks(state: CardsState) -> list[Task]:
+def after_draw_tasks(options: CardsOptions) -> list[Task]:
     """Return the tasks between phase 1 and phase 2 (none without Gold Rush)."""
-    return [AfterDraw()] if state.options.gold_rush else []
+    return [AfterDraw()] if options.gold_rush else []
 
 
-def epilogue_tasks(state: CardsState) -> list[Task]:
+def epilogue_tasks(options: CardsOptions) -> list[Task]:
     """Return the tasks between phase 3 and the end of the turn (none without Gold Rush)."""
-    return [Epilogue()] if state.options.gold_rush else []
+    return [Epilogue()] if options.gold_rush else []
 
 
 def dutch_cards(state: CardsState, seat: int) -> list[str]:
