@@ -153,3 +153,29 @@ def test_GR_CHAR_SIMEON_1_and_R_GR_12_from_the_bank_for_every_point() -> None:
     boom = gr_table(5, {0: {"character": "simeon_picos", "in_play": ["dynamite_2h"],
                             "life": 4}}, phase="start", deck=["missed_5s"])
     assert nuggets(boom)[0] == 3
+
+
+def test_GR_EX_11_and_GR_EQ_GOLDRUSH_2_extra_turns_in_a_row() -> None:
+    """[GR-EX-11, GR-EQ-GOLDRUSH-2] Don Bell buys Gold Rush on a normal turn: his check (a
+    heart) and the card each give a turn, played one after the other, with no check; a
+    Gold Rush bought in an extra turn gives one more, still with no check."""
+    state = gr_table(5, {0: {"character": "don_bell", "nuggets": 5, "life": 3}},
+                     shop=["gold_rush", "shot_1", "shot_2"],
+                     deck=["beer_8h", "bang_2c", "bang_3c", "bang_4c", "bang_5c"])
+    state, events = act(state, 0, buy("gold_rush"))
+    assert [e.cause for e in events if e.kind == "extra_turn"] == ["don_bell", "gold_rush"]
+    assert lives(state)[0] == 5
+    assert state.turn.active == 0
+    assert state.turn.extra
+    for _ in range(2):
+        assert state.turn.active == 0
+        state, events = act(state, 0, "e")
+        assert not [e for e in events if e.kind == "check_revealed"]
+    assert state.turn.active == 1
+    extra = gr_table(5, {0: {"character": "don_bell", "nuggets": 5, "life": 3}},
+                     shop=["gold_rush", "shot_1", "shot_2"], deck=["beer_8h", "bang_2c"])
+    extra.turn.extra = True
+    extra, events = act(extra, 0, buy("gold_rush"))
+    assert [e.cause for e in events if e.kind == "extra_turn"] == ["gold_rush"]
+    assert not [e for e in events if e.kind == "check_revealed"]
+    assert extra.turn.active == 0
