@@ -57,6 +57,8 @@ def _buys(state: CardsState, seat: int) -> list[CardsAction]:
     nuggets = state.seats[seat].nuggets
     found: list[CardsAction] = []
     for card in state.shop:
+        if price(state, seat, card) > nuggets:
+            continue  # cheaper to skip before listing its uses
         for option in uses_of(state, seat, card):
             if price(state, seat, card) <= nuggets:
                 found.append(option)
