@@ -179,3 +179,21 @@ def test_GR_EX_11_and_GR_EQ_GOLDRUSH_2_extra_turns_in_a_row() -> None:
     assert [e.cause for e in events if e.kind == "extra_turn"] == ["gold_rush"]
     assert not [e for e in events if e.kind == "check_revealed"]
     assert extra.turn.active == 0
+
+
+def test_GR_CHAR_JOSH_1_and_GR_EQ_RUCKSACK_1_nothing_paid_out_of_turn_but_the_save() -> None:
+    """[GR-CHAR-JOSH-1, GR-EQ-RUCKSACK-1] attacked out of his turn, Josh McCloud cannot
+    draw equipment and a wounded Rucksack owner cannot pay for life; dying, he can."""
+    state = gr_table(5, {0: {"hand": [BANG]},
+                         1: {"character": "josh_mccloud", "nuggets": 6, "life": 2,
+                             "hand": [MISSED], "equipment": ["rucksack"]}})
+    state, _ = act(state, 0, play(BANG, 1))
+    assert decision(state) == ("dodge", (1,))
+    assert texts(state, 1) == ["t", "r" + n(MISSED)]
+    low = gr_table(5, {0: {"hand": [BANG]},
+                       1: {"character": "josh_mccloud", "nuggets": 6, "life": 1,
+                           "equipment": ["rucksack"]}})
+    low, _ = act(low, 0, play(BANG, 1))
+    assert decision(low) == ("save", (1,))
+    assert use("rucksack") in texts(low, 1)
+    assert use("josh_mccloud") not in texts(low, 1)
