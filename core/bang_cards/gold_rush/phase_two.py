@@ -157,6 +157,15 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
     return True
 
 
+def _then_play_on(state: CardsState, card: str) -> None:
+    """After a card is used: check the end, then phase 2 again, unless it was Gold Rush,
+    which ends phase 2 [GR-EQ-GOLDRUSH-1]."""
+    if ends_turn(card):
+        schedule(state, Settle())
+    else:
+        schedule(state, Settle(), PlayPhase())
+
+
 def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     cost = price(state, seat, action.card, action.full)
     if cost < rule_of_gear(action.card).cost:
@@ -164,8 +173,7 @@ def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     pay(state, seat, cost, "buy", out)
     state.shop.remove(action.card)
     fill_shop(state, out)  # [GR-BUY-4, R-GR-03] at once
-    schedule(state, Settle()) if ends_turn(action.card) else schedule(state, Settle(),
-                                                                      PlayPhase())
+    _then_play_on(state, action.card)
     acquire(state, seat, action.card, action.mode, action.target, action.pick, cost, "shop",
             out)
 
@@ -202,7 +210,7 @@ def _josh(state: CardsState, seat: int, out: Events) -> None:
         schedule(state, PlayPhase())
         return
     gear = gear_of(card)
-    schedule(state, Settle()) if ends_turn(card) else schedule(state, Settle(), PlayPhase())
+    _then_play_on(state, card)
     uses = uses_of(state, seat, card)
     out.append(gev.GearDrawn(seat=seat, card=card))
     if not uses:  # a name he already has, or a Wanted nobody can take
