@@ -1,0 +1,263 @@
+"""The Bot API transport (tgbot/transport.py) against a local HTTP server scripted per test."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+import pytest
+from telegram.error import NetworkError, RetryAfter, TimedOut
+from telegram.request import RequestData
+from telegram.request._requestparameter import RequestParameter
+
+from tgbot.transport import StreamRequest
+
+Reply = Callable[[asyncio.StreamWriter, dict[str, list[str]]], Awaitable[bool]]
+"""Writes one response; returns False to close the connection afterwards."""
+
+
+def ok(result: object, *, close: bool = False) -> bytes:
+    body = json.dumps({"ok": True, "result": result}).encode()
+    extra = "Connection: close\r\n" if close else ""
+    return (f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n{extra}"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
+@dataclass
+class Server:
+    """A local HTTP/1.1 server: each request is answered by the next scripted reply."""
+
+    replies: list[Reply] = field(default_factory=list)
+    seen: list[tuple[str, dict[str, list[str]]]] = field(default_factory=list)
+    connections: int = 0
+    port: int = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/botTOKEN/sendMessage"
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        try:
+            while True:
+                line = await reader.readuntil(b"\r\n")
+                headers = {}
+                while (header := await reader.readuntil(b"\r\n")) != b"\r\n":
+                    name, _, value = header.decode().partition(":")
+                    headers[name.lower()] = value.strip()
+                body = await reader.readexactly(int(headers.get("content-length", 0)))
+                form = parse_qs(body.decode())
+                self.seen.append((line.decode().split(" ")[0], form))
+                if not await self.replies.pop(0)(writer, form):
+                    break
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+
+@asynccontextmanager
+async def serving(*replies: Reply) -> AsyncIterator[Server]:
+    server = Server(list(replies))
+    listener = await asyncio.start_server(server.serve, "127.0.0.1", 0)
+    server.port = listener.sockets[0].getsockname()[1]
+    try:
+        yield server
+    finally:
+        listener.close()
+
+
+def answer(raw: bytes, *, keep: bool = True, delay: float = 0.0) -> Reply:
+    async def reply(writer: asyncio.StreamWriter, form: dict[str, list[str]]) -> bool:
+        await asyncio.sleep(delay)
+        writer.write(raw)
+        await writer.drain()
+        return keep
+    return reply
+
+
+def echo(*, close: bool = False) -> Reply:
+    async def reply(writer: asyncio.StreamWriter, form: dict[str, list[str]]) -> bool:
+        writer.write(ok({k: v[0] for k, v in form.items()}, close=close))
+        await writer.drain()
+        return not close
+    return reply
+
+
+def data(**params: object) -> RequestData:
+    return RequestData([RequestParameter.from_input(k, v) for k, v in params.items()])
+
+
+async def test_requests_share_one_kept_alive_connection_and_send_form_fields() -> None:
+    async with serving(echo(), echo(), echo()) as server:
+        request = StreamRequest(4)
+        markup = {"inline_keyboard": [[{"text": "é ✓", "callback_data": "p:1:2"}]]}
+        first = await request.post(server.url, data(chat_id=-100, text="a&b=c é",
+                                                    reply_markup=markup))
+        assert first == {"chat_id": "-100", "text": "a&b=c é",
+                         "reply_markup": json.dumps(markup)}
+        for text in ("two", "three"):
+            assert (await request.post(server.url, data(text=text)))["text"] == text
+        assert server.connections == 1
+        assert [method for method, _ in server.seen] == ["POST"] * 3
+        await request.shutdown()
+
+
+async def test_a_chunked_body_is_joined() -> None:
+    body = json.dumps({"ok": True, "result": {"message_id": 7, "text": "x" * 300}}).encode()
+    chunks = b"".join(b"%x;ext=1\r\n%s\r\n" % (len(part), part)
+                      for part in (body[:100], body[100:]))
+    raw = (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks
+           + b"0\r\nX-Trailer: yes\r\n\r\n")
+    async with serving(answer(raw), echo()) as server:
+        request = StreamRequest(1)
+        assert (await request.post(server.url, data()))["message_id"] == 7
+        assert (await request.post(server.url, data(text="next")))["text"] == "next"
+        assert server.connections == 1  # the chunked body was read to its end
+        await request.shutdown()
+
+
+async def test_a_body_that_ends_when_the_server_closes() -> None:
+    body = json.dumps({"ok": True, "result": True}).encode()
+    async with serving(answer(b"HTTP/1.1 200 OK\r\n\r\n" + body, keep=False), echo()) as server:
+        request = StreamRequest(1)
+        assert await request.post(server.url, data()) is True
+        assert (await request.post(server.url, data(text="b")))["text"] == "b"
+        assert server.connections == 2
+        await request.shutdown()
+
+
+async def test_connection_close_and_an_idle_connection_closed_by_the_server() -> None:
+    async with serving(echo(close=True), echo(), echo(), echo()) as server:
+        request = StreamRequest(1)
+        await request.post(server.url, data(text="1"))  # "Connection: close": not reused
+        await request.post(server.url, data(text="2"))
+        assert server.connections == 2
+        server.replies.insert(0, answer(ok(True), keep=False))  # answers, then hangs up
+        await request.post(server.url, data(text="3"))
+        await asyncio.sleep(0.05)  # the close arrives while the connection is idle
+        assert (await request.post(server.url, data(text="4")))["text"] == "4"
+        assert server.connections == 3
+        assert [form["text"][0] for _, form in server.seen] == ["1", "2", "3", "4"]
+        await request.shutdown()
+
+
+class Vanished:
+    """A kept-alive connection whose server went away unnoticed: the request is written,
+    then the reader finds the end of the stream (after `partial` bytes of a response)."""
+
+    def __init__(self, partial: bytes = b"") -> None:
+        self.reader = asyncio.StreamReader()
+        self.partial = partial
+        self.closed = False
+
+    def write(self, raw: bytes) -> None:
+        self.reader.feed_data(self.partial)
+        self.reader.feed_eof()
+
+    async def drain(self) -> None:
+        return None
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def park(request: StreamRequest, server: Server, connection: Vanished) -> None:
+    """Put `connection` in the request's pool as an idle connection to `server`."""
+    loop = asyncio.get_running_loop()
+    request._idle[("http", "127.0.0.1", server.port)] = [
+        (connection.reader, connection, loop.time())]  # type: ignore[list-item]
+
+
+async def test_a_request_on_a_connection_the_server_dropped_is_sent_again_once() -> None:
+    async with serving(echo()) as server:
+        request = StreamRequest(1)
+        gone = Vanished()
+        park(request, server, gone)
+        assert (await request.post(server.url, data(text="2")))["text"] == "2"
+        assert gone.closed
+        assert server.connections == 1
+        assert len(server.seen) == 1
+        await request.shutdown()
+
+
+async def test_a_response_cut_short_is_a_network_error_and_not_sent_again() -> None:
+    async with serving(echo()) as server:
+        request = StreamRequest(1)
+        park(request, server, Vanished(b"HTTP/1.1 200 OK\r\nContent-Le"))
+        with pytest.raises(NetworkError):
+            await request.post(server.url, data(text="once"))
+        assert server.connections == 0  # not sent again elsewhere
+        await request.shutdown()
+
+
+async def test_a_new_connection_closed_before_answering_is_a_network_error() -> None:
+    async with serving(answer(b"", keep=False)) as server:
+        request = StreamRequest(1)
+        with pytest.raises(NetworkError):
+            await request.post(server.url, data())
+        assert server.connections == 1
+        await request.shutdown()
+
+
+async def test_timeouts_become_timed_out_and_the_late_connection_is_dropped() -> None:
+    async with serving(answer(ok("late"), delay=0.5), echo()) as server:
+        request = StreamRequest(1, read_timeout=0.1)
+        with pytest.raises(TimedOut):
+            await request.post(server.url, data())
+        assert (await request.post(server.url, data(text="again")))["text"] == "again"
+        assert server.connections == 2  # the timed-out connection was not reused
+        await request.shutdown()
+
+
+async def test_a_busy_pool_times_out_without_sending() -> None:
+    async with serving(answer(ok(1), delay=0.5), echo()) as server:
+        request = StreamRequest(1, pool_timeout=0.05)
+        slow = asyncio.create_task(request.post(server.url, data()))
+        await asyncio.sleep(0.05)
+        with pytest.raises(TimedOut, match="Pool timeout"):
+            await request.post(server.url, data(text="waits"))
+        assert await slow == 1
+        assert len(server.seen) == 1
+        await request.shutdown()
+
+
+async def test_server_errors_and_flood_limits_reach_ptb_as_its_errors() -> None:
+    flood = json.dumps({"ok": False, "error_code": 429, "description": "Too Many Requests",
+                        "parameters": {"retry_after": 3}}).encode()
+    replies = [
+        answer(b"HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n"),
+        answer(b"HTTP/1.1 429 Too Many Requests\r\nContent-Length: %d\r\n\r\n%s"
+               % (len(flood), flood)),
+        answer(b"HTTP/1.1 500 Internal Server Error\r\nContent-Length: 2\r\n\r\nno"),
+        answer(b"garbage\r\n\r\n"),
+    ]
+    async with serving(*replies) as server:
+        request = StreamRequest(1)
+        with pytest.raises(NetworkError, match="Bad Gateway"):
+            await request.post(server.url, data())
+        with pytest.raises(RetryAfter):
+            await request.post(server.url, data())
+        with pytest.raises(NetworkError):
+            await request.post(server.url, data())
+        with pytest.raises(NetworkError):
+            await request.post(server.url, data())
+        await request.shutdown()
+
+
+async def test_an_unreachable_server_is_a_network_error() -> None:
+    listener = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = listener.sockets[0].getsockname()[1]
+    listener.close()
+    await listener.wait_closed()
+    request = StreamRequest(1)
+    with pytest.raises(NetworkError):
+        await request.post(f"http://127.0.0.1:{port}/botT/getMe", data())
+    await request.shutdown()
