@@ -16,6 +16,7 @@ from telegram.ext import (
     MessageHandler,
     filters,
 )
+from telegram.request import HTTPXRequest
 
 from storage.clock import Clock, utc_now
 from storage.database import make_engine, make_session_factory
@@ -39,7 +40,7 @@ from tgbot.outbox import Outbox
 from tgbot.rate_limit import ChatRateLimiter
 from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
-from tgbot.transport import StreamRequest
+from tgbot.table_photos import TablePictures
 from tgbot.waker import Waker
 
 log = logging.getLogger(__name__)
@@ -104,9 +105,11 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute)
     inbox = Inbox(None, now)  # storage opens in post_init
     engines: list[Any] = []
+    pictures = TablePictures()  # the group tables' pictures, drawn at send time
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
-                   request=StreamRequest(256), get_updates_request=StreamRequest(1),
+                   request=HTTPXRequest(connection_pool_size=256),
+                   get_updates_request=HTTPXRequest(connection_pool_size=1),
                    rate_limiter=limiter, inbox=inbox)
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
@@ -116,7 +119,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         uow_factory = sql_uow_factory(make_session_factory(engine))
         inbox.uow_factory = uow_factory
         me = await application.bot.get_me()
-        deliverer = Deliverer(application.bot, uow_factory, now, ready_at=limiter.ready_at)
+        deliverer = Deliverer(application.bot, uow_factory, now, ready_at=limiter.ready_at,
+                              pictures=pictures)
         assert application.job_queue is not None
         waker = Waker(application.job_queue, _sweep_job, now)
         username = me.username or ""
@@ -141,6 +145,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         if isinstance(found, Services):
             await found.deliverer.stop()
         await inbox.flush()
+        pictures.close()
         for engine in engines:  # its connections' threads must not outlive the loop
             await engine.dispose()
         engines.clear()

@@ -11,7 +11,9 @@ back off and retry (then the row waits for a sweep); a blocked user's prompt is 
 until he comes back, and the group is told; a group that removed the bot pauses its
 games; a group upgraded to a supergroup moves its games to the new chat id.
 Results are written in batches (`tgbot.service.deliveries.settle`). The bot's `post_raw`
-(tgbot/inbox.py) sends: JSON in, JSON out, no python-telegram-bot objects.
+(tgbot/inbox.py) sends: JSON in, JSON out, no python-telegram-bot objects. A table row
+with a "photo" is shown as a photo message by tgbot/table_photos.py when the deliverer
+was given `pictures` (its text otherwise, or when the picture cannot be drawn).
 """
 
 from __future__ import annotations
@@ -33,13 +35,14 @@ from storage.uow import UnitOfWorkFactory
 from tgbot.rate_limit import retry_seconds
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
+from tgbot.table_photos import Draw, PhotoSender
 
 log = logging.getLogger(__name__)
 NETWORK_TRIES = 6
 FLUSH_WAIT_SECONDS = 2.0
 LATER = timedelta(seconds=30)
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
-        "message to be replied not found")
+        "message to be replied not found", "no text in the message to edit")
 
 
 def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup | None:
@@ -95,8 +98,10 @@ class Deliverer:
 
     def __init__(self, bot: RawApi, uow_factory: UnitOfWorkFactory, now: Clock, *,
                  ready_at: Callable[[int], float] | None = None,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 pictures: Draw | None = None) -> None:
         self.bot = bot
+        self.photos = PhotoSender(bot.post_raw, pictures, GONE) if pictures else None
         self.uow_factory = uow_factory
         self.now = now
         self.ready_at = ready_at
@@ -105,7 +110,7 @@ class Deliverer:
         self._queues: dict[int, dict[int, Delivery]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._results: list[store.Settled] = []
-        self._shown: dict[int, store.Settled] = {}
+        self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
         self._sending = 0
         self._flushing: asyncio.Task[None] | None = None
 
@@ -166,7 +171,7 @@ class Deliverer:
                 finally:
                     self._sending -= 1
                 if result is not None:
-                    self._record(result)
+                    self._record(result, chat_id)
         finally:
             self._workers.pop(chat_id, None)
             if not self._queues.get(chat_id):
@@ -177,12 +182,15 @@ class Deliverer:
 
     def _current(self, row: Delivery) -> Delivery | None:
         """Return the row with what this process last showed of it (a row claimed by a
-        sweep may be older than that), or None when its revision is shown already."""
-        shown = self._shown.get(row.id or 0)
-        if shown is None or shown.revision <= row.sent_revision:
+        sweep may be older than that), or None when its revision is shown already. What
+        was shown in another chat does not count: the row moved (a group became a
+        supergroup) before that send's result was written."""
+        found = self._shown.get(row.id or 0)
+        if found is None or found[0] != row.chat_id or found[1].revision <= row.sent_revision:
             return row
+        shown = found[1]
         if shown.revision >= row.revision:
-            self._record(shown)  # clears the row's due time in the database
+            self._record(shown, row.chat_id)  # clears the row's due time in the database
             return None
         row.sent_revision, row.message_id, row.sent_anchor = (shown.revision,
                                                               shown.message_id, shown.anchor)
@@ -243,6 +251,13 @@ class Deliverer:
         anchor = payload.get("anchor")
         fresh = row.message_id is None or (anchor is not None and row.sent_anchor is not None
                                            and anchor != row.sent_anchor)
+        if self.photos is not None and payload.get("photo"):
+            shown = await self.photos.show(row, buttons, fresh=fresh)
+            if shown is not None:
+                if shown[1]:
+                    for old in {*payload.get("retire", []), row.message_id} - {None}:
+                        await self._strip(chat, int(old))
+                return store.Settled(row.id or 0, row.revision, shown[0], anchor)
         if not fresh:
             try:
                 await self.bot.post_raw("editMessageText", {
@@ -290,11 +305,11 @@ class Deliverer:
                              retry_at=None, error=error[:200])
 
     # -- results ----------------------------------------------------------------------
-    def _record(self, result: store.Settled) -> None:
+    def _record(self, result: store.Settled, chat_id: int) -> None:
         if result.done and not result.note:
             if len(self._shown) > 100_000:
                 self._shown.clear()
-            self._shown[result.delivery_id] = result
+            self._shown[result.delivery_id] = (chat_id, result)
         self._results.append(result)
         if self._flushing is None:
             self._flushing = asyncio.create_task(self._flush_soon())

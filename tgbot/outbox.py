@@ -12,7 +12,9 @@ A table payload holds `text`, `buttons`, `anchor` (bumped when a turn starts or 
 ends: the table is then posted as a new message), `lead` (lines opening that message)
 and `recent` (the public events of the current turn, as JSON, so the recent lines never
 need a replay of the log). A prompt payload holds `text` and `buttons`, or `close` (strip
-the live prompt of its buttons and forget it).
+the live prompt of its buttons and forget it). In a chat with table pictures on, the
+table payload also holds `caption` and `photo` (tgbot/render/table_photo.py): it is then
+sent as a photo, and switching between the two posts the table anew.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tgbot.i18n import DEFAULT_LANGUAGE, t
 from tgbot.render.front import GameFront, front_for
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
+from tgbot.render.table_photo import photo_fields, pictures_on
 from tgbot.service.scene import NOTE, Outbound, Scene
 
 RECENT_LINES = 8
@@ -137,8 +140,8 @@ class Outbox:
                   else [*before.get("recent", []), *public])[-RECENT_EVENTS:]
         lines = [line for e in recent
                  if (line := front.event_line(language, e, names, view))][-RECENT_LINES:]
-        text = front.table_text(language, view, names, lines)
-        text += "\n\n" + front.waiting_line(language, view, names)
+        waiting = front.waiting_line(language, view, names)
+        text = front.table_text(language, view, names, lines) + "\n\n" + waiting
         buttons: Buttons = ()
         if not over:
             shown = next((p for p in engine.prompts(state) if p.public), None)
@@ -162,8 +165,12 @@ class Outbox:
                          "recent": recent}
         if lead:
             payload["lead"] = lead
+        if pictures_on(scene.chat.default_options if scene.chat is not None else None):
+            payload.update(photo_fields(game.kind, engine, state, language, names, lines,
+                                        waiting))
+        switched = previous is not None and ("photo" in before) != ("photo" in payload)
         return Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id,
-                        fresh=bool(scene.notes.get("fresh")))
+                        fresh=bool(scene.notes.get("fresh")) or switched)
 
     def closed_table(self, scene: Scene) -> Outbound:
         """Return the table of an ended or cancelled game without its buttons."""

@@ -13,6 +13,7 @@ from storage.errors import StorageError
 from tgbot.context import active_game_here, chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
+from tgbot.handlers.pictures import picture_settings
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import cards_card_help, cards_character_help, cards_rules
 from tgbot.render.characters import character_help
@@ -36,7 +37,11 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         "During a game: /extend gives the player on the clock more time, /back takes your "
         "seat back from the bot. Admins: /skip plays the default move now, /botseat <seat> "
         "lets the bot play a player's seat, /kick <seat> removes a player (name the seat by "
-        "number, name or @username, or reply to the player's message)."))
+        "number, name or @username, or reply to the player's message).") + "\n\n" + t(
+        language,
+        "Table pictures: the table is shown as a picture, its latest lines below it. An "
+        "admin can switch to text only with /settings pictures off (and back with "
+        "/settings pictures on)."))
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -80,7 +85,8 @@ def _lookups(kind: str | None) -> list[Callable[[str, str], str | None]]:
 
 
 async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Set the chat language: /settings pt-BR | en | it (admins only)."""
+    """Set the chat language (/settings pt-BR | en | it), its clocks or its table
+    pictures (admins only)."""
     message, chat, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or chat is None or user is None:
         return
@@ -88,7 +94,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat.type != ChatType.PRIVATE and not await is_admin(context, chat.id, user.id):
         await message.reply_text(t(language, "Only an admin can change the chat settings."))
         return
-    if await clock_settings(update, context):
+    if await clock_settings(update, context) or await picture_settings(update, context):
         return
     wanted = (context.args or [""])[0]
     if wanted not in LANGUAGES:

@@ -12,6 +12,7 @@ from typing import Any
 from storage.clock import Clock
 from storage.models import Chat, User
 from storage.uow import UnitOfWorkFactory, retry_on_conflict
+from tgbot.render.table_photo import PICTURES
 from tgbot.service.commands import DISPLAY_NAME_MAX
 
 LANGUAGE_MAX = 16
@@ -148,6 +149,27 @@ async def set_chat_timers(
                 )
             else:
                 chat.timer_settings = dict(timers)
+                await uow.chats.save(chat=chat)
+            await uow.commit()
+
+    await retry_on_conflict(work)
+
+
+async def set_chat_pictures(
+    uow_factory: UnitOfWorkFactory, *, chat_id: int, on: bool, now: Clock
+) -> None:
+    """Store whether a chat's tables are shown as pictures (`pictures` in the chat's
+    `default_options`; tgbot/render/table_photo.py reads it)."""
+
+    async def work() -> None:
+        async with uow_factory() as uow:
+            chat = await uow.chats.get(chat_id=chat_id)
+            if chat is None:
+                await uow.chats.add(
+                    chat=Chat(id=chat_id, default_options={PICTURES: on}, created_at=now())
+                )
+            else:
+                chat.default_options = {**chat.default_options, PICTURES: on}
                 await uow.chats.save(chat=chat)
             await uow.commit()
 

@@ -10,7 +10,8 @@ Telegram call, no I/O.
 from __future__ import annotations
 
 from tgbot.render.images.cache import TableImages
-from tgbot.render.images.group_view import GroupView, group_view
+from tgbot.render.images.group_view import GroupView, group_view, stored_group_view
 from tgbot.render.images.pictures import has_picture, render_table
 
-__all__ = ["GroupView", "TableImages", "group_view", "has_picture", "render_table"]
+__all__ = ["GroupView", "TableImages", "group_view", "has_picture", "render_table",
+           "stored_group_view"]

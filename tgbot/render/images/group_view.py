@@ -3,11 +3,14 @@
 A `GroupView` is made by `group_view` alone, from `engine.view(state, None)` and the
 public half of the engine's prompts (the buttons the group sees). Building one by hand
 raises, and a view with a viewer is refused, so no seat's view (its hand, its role, its
-face-down cards) can reach a picture that the whole group is shown.
+face-down cards) can reach a picture that the whole group is shown. The delivery rows
+store a group table's view as `to_json()` (tgbot/outbox.py) and the deliverer draws it
+back through `stored_group_view`, which refuses a seat's view too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from core.engine.registry import AnyGame
@@ -36,9 +39,20 @@ class GroupView:
         """Return the game version the view shows."""
         return int(self.data["version"])
 
+    def to_json(self) -> dict[str, Any]:
+        """Return the view as JSON for a delivery row (`stored_group_view` reads it back)."""
+        return {"kind": self.kind, "view": self.data, "public": list(self.public_actions)}
+
 
 def group_view(kind: str, engine: AnyGame, state: Any) -> GroupView:
     """Return the group's view of `state` (engine.view(state, None)) for drawing."""
     data = engine.view_json(engine.view(state, None))
     public = tuple(sorted({text for prompt in engine.prompts(state) for text in prompt.public}))
     return GroupView(_TOKEN, kind, data, public)
+
+
+def stored_group_view(stored: Mapping[str, Any]) -> GroupView:
+    """Return the GroupView a delivery row stored with `GroupView.to_json()`; raise
+    ValueError for a seat's view and KeyError for JSON that is not a stored view."""
+    return GroupView(_TOKEN, str(stored["kind"]), dict(stored["view"]),
+                     tuple(str(text) for text in stored["public"]))

@@ -1,0 +1,89 @@
+"""The group table as a photo: what its delivery row stores, and the photo's caption.
+
+A chat with pictures on (the default; `/settings pictures off` turns them off, stored as
+`pictures: false` in the chat's `default_options`) gets its table as one photo message
+whose caption is the turn's recent lines and whom the table waits for; the seats are in
+the picture. The table's delivery payload keeps its full "text" (what is sent instead
+when the picture cannot be drawn) and adds "caption" and "photo": the group view as JSON
+(`GroupView.to_json()`) with the language and the seats' names, everything the picture is
+a pure function of. The picture itself is never stored: the deliverer draws it from
+"photo" at send time (tgbot/table_pictures.py, cached per game version).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from core.engine.registry import AnyGame
+from tgbot.render.images import group_view, has_picture
+
+CAPTION_LIMIT = 1024
+"""Telegram's longest photo caption, in characters of visible text."""
+PICTURES = "pictures"
+"""The chat setting's key in `Chat.default_options` (absent: pictures on)."""
+_TAG = re.compile(r"<[^>]*>")
+
+
+def pictures_on(options: Mapping[str, Any] | None) -> bool:
+    """Return whether a chat with these default options gets table pictures."""
+    return bool((options or {}).get(PICTURES, True))
+
+
+def photo_fields(kind: str, engine: AnyGame, state: Any, language: str, names: Sequence[str],
+                 lines: Sequence[str], waiting: str) -> dict[str, Any]:
+    """Return the payload fields of a table shown as a photo ("caption", "photo"), or {}
+    for a game without a picture."""
+    if not has_picture(kind):
+        return {}
+    view = group_view(kind, engine, state)
+    return {"caption": "\n".join([*lines, "", waiting]) if lines else waiting,
+            "photo": {**view.to_json(), "language": language, "names": list(names)}}
+
+
+def picture_key(photo: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Return what identifies the picture a stored "photo" draws: the game version, the
+    language and the seats' names."""
+    return (photo["view"]["version"], photo["language"], tuple(photo["names"]))
+
+
+def visible_length(text: str) -> int:
+    """Return the length Telegram counts for an HTML text: its visible characters, in
+    UTF-16 code units (an emoji outside the basic plane counts two)."""
+    plain = html.unescape(_TAG.sub("", text))
+    return len(plain.encode("utf-16-le")) // 2
+
+
+def photo_caption(payload: Mapping[str, Any]) -> str:
+    """Return the caption of a photo payload: its lead lines, then its caption, fitted."""
+    return fit_caption(payload.get("lead") or [], str(payload.get("caption") or ""))
+
+
+def fit_caption(lead: Sequence[str], body: str, limit: int = CAPTION_LIMIT) -> str:
+    """Return the lead lines and the body as one caption of at most `limit` visible
+    characters: the body's oldest lines go first, then the oldest lead lines; the body's
+    last line (whom the table waits for) stays. A single line still too long is cut."""
+    kept_lead = list(lead)
+    *head, last = body.split("\n")
+
+    def joined() -> str:
+        top = [*kept_lead, ""] if kept_lead and (head or last) else kept_lead
+        return "\n".join([*top, *head, last]).strip("\n")
+
+    while visible_length(joined()) > limit and (head or kept_lead):
+        if any(head):
+            head.pop(0)
+            while head and not head[0]:
+                head.pop(0)
+        else:
+            head = []
+            kept_lead.pop(0)
+    caption = joined()
+    if visible_length(caption) <= limit:
+        return caption
+    plain = html.unescape(_TAG.sub("", caption))[:limit - 1]
+    while visible_length(html.escape(plain, quote=False)) > limit - 1:
+        plain = plain[:-1]
+    return html.escape(plain, quote=False) + "…"

@@ -1,0 +1,129 @@
+"""The group table as a photo message: drawing it at send time, sending and editing it.
+
+A table delivery row whose payload holds "photo" (tgbot/render/table_photo.py) is shown as
+one photo with the caption: `sendPhoto` (a multipart upload) posts it, `editMessageMedia`
+(the upload attached as `attach://`) replaces the picture and caption when the picture
+changed, `editMessageCaption` changes only the caption and buttons when it did not (a
+mark for a re-roll, a card opened). Which picture a message shows is remembered in this
+process only: after a restart the first edit replaces the picture, which is always right.
+The picture is drawn from the row's stored group view by `TablePictures`, once per (game,
+version, language), in a worker thread so the event loop keeps serving other chats.
+When it cannot be drawn, `PhotoSender.show` returns None and the deliverer sends the
+row's text instead, as for a chat with pictures off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from telegram import InputFile, InputMediaPhoto
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+
+from storage.models import Delivery
+from tgbot.render.images import TableImages, render_table, stored_group_view
+from tgbot.render.table_photo import photo_caption, picture_key
+
+log = logging.getLogger(__name__)
+Draw = Callable[[int, Mapping[str, Any]], Awaitable[bytes]]
+Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
+NOT_A_PHOTO = ("no media in the message", "no caption in the message")
+"""Telegram's words for editing a text message as a photo: the table is posted anew."""
+FILENAME = "table.png"
+
+
+class TablePictures:
+    """Draws the picture a delivery row's "photo" describes; keeps the last `size`."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.images = TableImages(size)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-picture")
+
+    async def __call__(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
+        """Return the PNG of a stored group view. Raise KeyError or ValueError for a
+        "photo" that is no stored group view, and whatever drawing raises."""
+        view = stored_group_view(photo)
+        language, names = str(photo["language"]), tuple(str(n) for n in photo["names"])
+        found = self.images.cached(game_id, view.version, language, names)
+        if found is not None:
+            return found
+        loop = asyncio.get_running_loop()
+        # One drawing thread: Pillow's fonts are shared by every drawing.
+        picture = await loop.run_in_executor(self._executor, render_table, view, language,
+                                             names)
+        self.images.keep(game_id, view.version, language, names, picture)
+        return picture
+
+    def close(self) -> None:
+        """Let the drawing thread end."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class PhotoSender:
+    """Shows a table row as a photo through `post` (the bot's `post_raw`)."""
+
+    def __init__(self, post: Post, draw: Draw, gone: Sequence[str]) -> None:
+        self.post = post
+        self.draw = draw
+        self.gone = (*gone, *NOT_A_PHOTO)
+        self._shown: dict[int, tuple[Any, ...]] = {}  # delivery id -> picture key shown
+
+    async def show(self, row: Delivery, markup: dict[str, Any] | None, *,
+                   fresh: bool) -> tuple[int, bool] | None:
+        """Edit the row's photo message (unless `fresh`) or post a new one; return its
+        message id and whether it is new, or None when the picture cannot be drawn.
+        Raise Telegram's errors (a message gone or not a photo posts anew instead)."""
+        photo = row.payload["photo"]
+        key, caption = picture_key(photo), photo_caption(row.payload)
+        if not fresh and row.message_id is not None:
+            try:
+                if self._shown.get(row.id or 0) == key:
+                    await self.post("editMessageCaption", {
+                        "chat_id": row.chat_id, "message_id": row.message_id,
+                        "caption": caption, "parse_mode": ParseMode.HTML,
+                        "reply_markup": markup})
+                else:
+                    picture = await self._picture(row)
+                    if picture is None:
+                        return None
+                    await self.post("editMessageMedia", {
+                        "chat_id": row.chat_id, "message_id": row.message_id,
+                        "media": InputMediaPhoto(InputFile(picture, filename=FILENAME,
+                                                           attach=True),
+                                                 caption=caption, parse_mode=ParseMode.HTML),
+                        "reply_markup": markup})
+                self._remember(row, key)
+                return row.message_id, False
+            except BadRequest as error:
+                said = str(error).lower()
+                if "not modified" in said:
+                    self._remember(row, key)
+                    return row.message_id, False
+                if not any(gone in said for gone in self.gone):
+                    raise
+        picture = await self._picture(row)
+        if picture is None:
+            return None
+        message = await self.post("sendPhoto", {
+            "chat_id": row.chat_id, "photo": InputFile(picture, filename=FILENAME),
+            "caption": caption, "parse_mode": ParseMode.HTML, "reply_markup": markup,
+            "message_thread_id": row.topic_id})
+        self._remember(row, key)
+        return int(message["message_id"]), True
+
+    async def _picture(self, row: Delivery) -> bytes | None:
+        """Return the row's picture, or None (logged) when it cannot be drawn."""
+        try:
+            return await self.draw(row.game_id, row.payload["photo"])
+        except Exception:  # any drawing fault falls back to the text table
+            log.exception("could not draw the table of game %s; sending its text", row.game_id)
+            return None
+
+    def _remember(self, row: Delivery, key: tuple[Any, ...]) -> None:
+        if len(self._shown) > 100_000:
+            self._shown.clear()
+        self._shown[row.id or 0] = key
