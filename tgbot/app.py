@@ -16,7 +16,6 @@ from telegram.ext import (
     MessageHandler,
     filters,
 )
-from telegram.request import HTTPXRequest
 
 from storage.clock import Clock, utc_now
 from storage.database import make_engine, make_session_factory
@@ -41,6 +40,7 @@ from tgbot.rate_limit import ChatRateLimiter
 from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
 from tgbot.table_photos import TablePictures
+from tgbot.transport import StreamRequest
 from tgbot.waker import Waker
 
 log = logging.getLogger(__name__)
@@ -108,8 +108,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     pictures = TablePictures()  # the group tables' pictures, drawn at send time
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
-                   request=HTTPXRequest(connection_pool_size=256),
-                   get_updates_request=HTTPXRequest(connection_pool_size=1),
+                   request=StreamRequest(256), get_updates_request=StreamRequest(1),
                    rate_limiter=limiter, inbox=inbox)
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
