@@ -194,7 +194,23 @@ def test_event_lines_and_private_news() -> None:
     assert line == "Bruno takes a card from the hand of Eva"
 
 
-def test_no_table_option_and_the_lobby_keeps_its_common_buttons() -> None:
+def test_the_lobby_toggles_gold_rush_and_the_shadow_gunslingers() -> None:
     assert FRONT.options_lines("en", {}) == []
-    assert FRONT.option_buttons("en", 1, {}) == ()
     assert FRONT.toggle_option({}, "timer") is None
+    options = FRONT.toggle_option({}, "gold_rush")
+    assert options == {"gold_rush": True}
+    options = FRONT.toggle_option(options, "shadow_gunslingers")
+    assert options == {"gold_rush": True, "shadow_gunslingers": True}
+    assert FRONT.toggle_option(options, "gold_rush") == {"gold_rush": False,
+                                                         "shadow_gunslingers": True}
+    assert FRONT.options_lines("en", options) == [
+        "Expansions: Gold Rush, Shadow Gunslingers"]
+    GAME.setup(options, 3, 1)  # the engine takes the options the lobby builds
+    for language in LANGUAGES:
+        rows = FRONT.option_buttons(language, 9, {"shadow_gunslingers": True})
+        ops = [parse(data).payload for row in rows for _, data in row]
+        assert ops == ["gold_rush", "shadow_gunslingers"]
+        labels = [label for row in rows for label, _ in row]
+        assert labels[0].startswith("▫️")
+        assert labels[1].startswith("✅")
+        assert all(len(label) > 3 for label in labels)

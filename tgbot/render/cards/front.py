@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tgbot.callbacks import lobby_data
 from tgbot.i18n import t
 from tgbot.render.cards.events import event_line, private_event_line
 from tgbot.render.cards.labels import card_label, role_name
@@ -81,14 +82,31 @@ class CardsFront:
                  hand=hand)
 
     def options_lines(self, language: str, options: Mapping[str, Any]) -> list[str]:
-        """Return no line: the base game has no table option yet (no expansion exists)."""
-        return []
+        """Return one line naming the chosen expansions (none when none is on)."""
+        chosen = [option_name(language, name) for name in TABLE_OPTIONS if options.get(name)]
+        if not chosen:
+            return []
+        return [t(language, "Expansions: {options}", options=", ".join(chosen))]
 
     def option_buttons(self, language: str, game_id: int, options: Mapping[str, Any],
                        ) -> Buttons:
-        """Return no toggle: only the lobby's common buttons (the timer) apply."""
-        return ()
+        """Return one toggle row per table option (the op is the option's name)."""
+        return tuple(((f"{'✅' if options.get(name) else '▫️'} {option_name(language, name)}",
+                       lobby_data(game_id, name)),) for name in TABLE_OPTIONS)
 
     def toggle_option(self, options: Mapping[str, Any], op: str) -> dict[str, Any] | None:
-        """Return None: no lobby op is a card-game option."""
-        return None
+        """Return the options with `op` switched, or None if `op` is no table option."""
+        if op not in TABLE_OPTIONS:
+            return None
+        return {**options, op: not options.get(op, False)}
+
+
+TABLE_OPTIONS = ("gold_rush", "shadow_gunslingers")
+"""The card game's lobby toggles, named as the engine's options."""
+
+
+def option_name(language: str, name: str) -> str:
+    """Return a table option's localised name."""
+    if name == "gold_rush":
+        return t(language, "Gold Rush")
+    return t(language, "Shadow Gunslingers")
