@@ -110,7 +110,7 @@ class Deliverer:
         self._queues: dict[int, dict[int, Delivery]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._results: list[store.Settled] = []
-        self._shown: dict[int, store.Settled] = {}
+        self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
         self._sending = 0
         self._flushing: asyncio.Task[None] | None = None
 
@@ -171,7 +171,7 @@ class Deliverer:
                 finally:
                     self._sending -= 1
                 if result is not None:
-                    self._record(result)
+                    self._record(result, chat_id)
         finally:
             self._workers.pop(chat_id, None)
             if not self._queues.get(chat_id):
@@ -182,12 +182,15 @@ class Deliverer:
 
     def _current(self, row: Delivery) -> Delivery | None:
         """Return the row with what this process last showed of it (a row claimed by a
-        sweep may be older than that), or None when its revision is shown already."""
-        shown = self._shown.get(row.id or 0)
-        if shown is None or shown.revision <= row.sent_revision:
+        sweep may be older than that), or None when its revision is shown already. What
+        was shown in another chat does not count: the row moved (a group became a
+        supergroup) before that send's result was written."""
+        found = self._shown.get(row.id or 0)
+        if found is None or found[0] != row.chat_id or found[1].revision <= row.sent_revision:
             return row
+        shown = found[1]
         if shown.revision >= row.revision:
-            self._record(shown)  # clears the row's due time in the database
+            self._record(shown, row.chat_id)  # clears the row's due time in the database
             return None
         row.sent_revision, row.message_id, row.sent_anchor = (shown.revision,
                                                               shown.message_id, shown.anchor)
@@ -302,11 +305,11 @@ class Deliverer:
                              retry_at=None, error=error[:200])
 
     # -- results ----------------------------------------------------------------------
-    def _record(self, result: store.Settled) -> None:
+    def _record(self, result: store.Settled, chat_id: int) -> None:
         if result.done and not result.note:
             if len(self._shown) > 100_000:
                 self._shown.clear()
-            self._shown[result.delivery_id] = result
+            self._shown[result.delivery_id] = (chat_id, result)
         self._results.append(result)
         if self._flushing is None:
             self._flushing = asyncio.create_task(self._flush_soon())

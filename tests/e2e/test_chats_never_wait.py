@@ -374,7 +374,7 @@ async def test_pending_counts_the_queued_rows_of_a_chat() -> None:
             return {"message_id": 1}
 
     deliverer = Deliverer(SlowBot(), None, lambda: None)  # type: ignore[arg-type,return-value]
-    deliverer._record = lambda result: None  # type: ignore[method-assign]
+    deliverer._record = lambda result, chat_id: None  # type: ignore[method-assign]
 
     def row(row_id: int, chat_id: int, revision: int) -> Delivery:
         return Delivery(id=row_id, game_id=1, key=f"table{row_id}", chat_id=chat_id,
