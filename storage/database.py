@@ -1,6 +1,7 @@
 """Engines and sessions for the configured backend (SQLite file or PostgreSQL).
 
 Nothing is built at import time: callers make one engine per process and pass it on.
+SQLite runs in the event loop's thread (storage/sqlite_inline.py), not in aiosqlite's.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.sqlite_inline import inline_sqlite
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
@@ -30,12 +33,12 @@ def sqlite_file(url: str) -> Path | None:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """Turn on WAL journaling, foreign keys and a busy timeout on every new SQLite connection."""
+    """Turn on WAL journaling and foreign keys on every new SQLite connection (its busy
+    wait is storage/sqlite_inline.py's, which does not block the event loop)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cursor.close()
 
 
@@ -44,18 +47,26 @@ def make_engine(url: str, *, schema: str | None = None, echo: bool = False) -> A
 
     `schema` (PostgreSQL only) puts it first on the search path, e.g. to isolate tests.
     """
-    connect_args: dict[str, Any] = {}
     if is_sqlite(url):
         path = sqlite_file(url)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-        connect_args["timeout"] = SQLITE_BUSY_TIMEOUT_MS / 1000
-    elif schema is not None:
-        connect_args["server_settings"] = {"search_path": schema}
-    engine = create_async_engine(url, echo=echo, connect_args=connect_args)
-    if is_sqlite(url):
+        made: list[AsyncEngine] = []
+
+        def sqlite_args() -> tuple[list[Any], dict[str, Any]]:
+            sync = made[0].sync_engine  # sqlite3.connect's arguments for the URL
+            args, kwargs = sync.dialect.create_connect_args(sync.url)
+            return list(args), dict(kwargs)
+
+        engine = create_async_engine(url, echo=echo, async_creator=inline_sqlite(
+            sqlite_args, busy_seconds=SQLITE_BUSY_TIMEOUT_MS / 1000))
+        made.append(engine)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-    return engine
+        return engine
+    connect_args: dict[str, Any] = {}
+    if schema is not None:
+        connect_args["server_settings"] = {"search_path": schema}
+    return create_async_engine(url, echo=echo, connect_args=connect_args)
 
 
 def make_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
