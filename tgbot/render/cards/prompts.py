@@ -11,20 +11,26 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.bang_cards.actions import (
+    Buy,
     CardsAction,
+    Discard,
     DrawFrom,
     EndPlay,
+    Force,
     Pass,
     Pick,
     Play,
     Respond,
+    Sell,
     SetOrder,
     Sid,
+    Use,
     decode,
 )
 from core.bang_cards.cards import CARD
 from tgbot.callbacks import action_data, keep_data
 from tgbot.i18n import t
+from tgbot.render.cards.gold_rush import gear_label, gold_rush_label, shop_line
 from tgbot.render.cards.labels import (
     card_label,
     character_name,
@@ -37,6 +43,8 @@ from tgbot.render.cards.table import attack_line
 from tgbot.render.rendered import Buttons
 
 SID_MENU = 63  # the focus value of Sid Ketchum's two-card menu; 1..60 open a hand card
+SHOP_MENU = 62  # the focus value of Gold Rush's shop menu (buy, force, sell, abilities)
+SHOP_ACTIONS = (Buy, Force, Sell, Use)
 Button = tuple[str, str]
 
 
@@ -68,6 +76,9 @@ def action_label(language: str, action: CardsAction, view: dict[str, Any],
                  names: Sequence[str]) -> str:
     """Return the button label of an action (plain text: labels are not HTML)."""
     decision = view["decision"]
+    gold = gold_rush_label(language, action, names)
+    if gold is not None:
+        return gold
     match action:
         case EndPlay():
             return t(language, "⏭ End the turn")
@@ -84,7 +95,7 @@ def action_label(language: str, action: CardsAction, view: dict[str, Any],
                      name=_name(names, target))
         case Play(target=target, pick=str(pick)):
             return f"🎯 {_name(names, target)}: {short_card(language, pick)}"
-        case Respond(card=card) | Pick(card=card):
+        case Respond(card=card) | Pick(card=card) | Discard(card=card):
             return card_label(language, card)
         case Sid(first=first, second=second):
             return _pair(language, first, second)
@@ -140,6 +151,10 @@ def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
                 pairs.setdefault((min(a, b), max(a, b)), _button(language, text, action, view,
                                                                  names, game_id))
         return (*_rows(list(pairs.values())), (_back(language, view, game_id),))
+    if focus == SHOP_MENU:
+        shop = [_button(language, text, action, view, names, game_id)
+                for text, action in decoded if isinstance(action, SHOP_ACTIONS)]
+        return (*_rows(shop), (_back(language, view, game_id),))
     cards = [(card_label(language, card), keep_data(game_id, view["version"],
                                                     focus_keep(index + 1)))
              for index, card in enumerate(hand[:60])]
@@ -147,6 +162,9 @@ def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
     if any(isinstance(action, Sid) for _, action in decoded):
         rows.append(((t(language, "🩹 Sid Ketchum: 2 cards for 1 ❤️"),
                       keep_data(game_id, view["version"], focus_keep(SID_MENU))),))
+    if any(isinstance(action, SHOP_ACTIONS) for _, action in decoded):
+        rows.append(((t(language, "🛒 Shop, nuggets and equipment"),
+                      keep_data(game_id, view["version"], focus_keep(SHOP_MENU))),))
     rows += [(_button(language, text, action, view, names, game_id),)
              for text, action in decoded if isinstance(action, SetOrder)]
     rows += [(_button(language, text, action, view, names, game_id),)
@@ -197,6 +215,12 @@ def private_prompt_text(language: str, view: dict[str, Any], names: Sequence[str
     elif decision == "discard":
         lines.append(t(language, "👉 Too many cards: tap one to discard it (keep {life}).",
                        life=view["seats"][view["viewer"]]["life"]))
+    elif decision == "dutch_discard":
+        lines.append(t(language, "👉 Dutch Will: choose the card to discard for a nugget."))
+    elif decision == "gear_use":
+        lines.append(t(language, "👉 Josh McCloud drew {card}: choose how to use it.",
+                       card=gear_label(language, view["gear_held"])
+                       if view.get("gear_held") else "—"))
     elif decision == "kit_return":
         lines.append(t(language, "👉 You see {cards}: choose the one to put back on the "
                                  "deck.", cards=", ".join(card_label(language, c)
@@ -224,4 +248,6 @@ def _play_text(language: str, view: dict[str, Any], focus: int) -> str:
         ability = character_ability(language, "sid_ketchum") or ""
         return t(language, "👉 Sid Ketchum: {ability} Choose the two cards.",
                  ability=ability)
+    if focus == SHOP_MENU:
+        return shop_line(language, view)
     return t(language, "👉 Your turn: tap a card to read it and play it.")
