@@ -95,3 +95,26 @@ def test_equipment_names_and_costs_in_every_language() -> None:
             assert label.endswith(f" {GEAR[GEAR_OF[card]].cost}💰")
     assert gear_name("it", "pickaxe") != gear_name("en", "pickaxe")
     assert t("pt-BR", "🛒 Buy {card}", card="x") != "🛒 Buy x"
+
+
+def test_the_group_table_shows_the_shop_nuggets_equipment_and_shadows() -> None:
+    shadows = 0
+    for index, state in enumerate(_states(5, 3)):
+        language = LANGUAGES[index % 3]
+        group = GAME.view_json(GAME.view(state, None))
+        lines = FRONT.table_text(language, group, NAMES, []).splitlines()
+        shop = [line for line in lines if line.startswith("🛒")]
+        assert len(shop) == 1
+        assert all(gear_label(language, card) in shop[0] for card in group["shop"])
+        assert f"{group['bank']}💰" in shop[0]
+        for seat in group["seats"]:
+            line = lines[1 + seat["seat"]]
+            if seat["nuggets"]:
+                assert f"{seat['nuggets']}💰" in line
+            assert all(gear_label(language, card) in line for card in seat["equipment"])
+            if seat["shadow"]:
+                shadows += 1
+                assert t(language, "👻 shadow") in line
+    assert shadows > 0
+    base = GAME.view_json(GAME.view(GAME.setup({}, 4, 1).state, None))
+    assert "🛒" not in FRONT.table_text("en", base, NAMES, [])

@@ -10,6 +10,7 @@ from core.bang_cards.actions import Buy, CardsAction, Force, Sell, Use
 from core.bang_cards.gold_rush.equipment import GEAR, GEAR_OF
 from tgbot.i18n import t
 from tgbot.render.cards.labels import card_label, kind_name, short
+from tgbot.render.dice import side_name
 
 
 def gear_name(language: str, kind: str) -> str:
@@ -77,3 +78,26 @@ def shop_line(language: str, view: dict[str, Any]) -> str:
     cards = ", ".join(gear_label(language, card) for card in view["shop"]) or "—"
     return t(language, "👉 Shop: {cards} · your nuggets: {nuggets}💰", cards=cards,
              nuggets=me["nuggets"])
+
+
+def seat_extras(language: str, seat: dict[str, Any]) -> str:
+    """Return a player's public Gold Rush facts: shadow, side, nuggets and equipment ("" if
+    none); the Shadow Renegade's side is the one he joined this turn."""
+    parts = []
+    if seat.get("shadow"):
+        parts.append(t(language, "👻 shadow"))
+    if seat.get("side"):
+        parts.append(t(language, "⚖️ with {side}", side=side_name(language, seat["side"])))
+    if seat.get("nuggets"):
+        parts.append(f"{seat['nuggets']}💰")
+    parts += [gear_label(language, card) for card in seat.get("equipment") or ()]
+    return " · ".join(parts)
+
+
+def shop_table_line(language: str, view: dict[str, Any]) -> str | None:
+    """Return the group's shop line (the three cards with costs, the bank), or None when
+    Gold Rush is off."""
+    if not view.get("gold_rush"):
+        return None
+    cards = ", ".join(gear_label(language, card) for card in view["shop"]) or "—"
+    return t(language, "🛒 Shop: {cards} · 🏦 {bank}💰", cards=cards, bank=view["bank"])

@@ -12,6 +12,7 @@ from typing import Any
 
 from core.bang_cards.cards import CARD
 from tgbot.i18n import t
+from tgbot.render.cards.gold_rush import seat_extras, shop_table_line
 from tgbot.render.cards.labels import (
     ROLE_ICON,
     attack_name,
@@ -41,12 +42,13 @@ def seat_line(language: str, view: dict[str, Any], seat: dict[str, Any],
     role_text = f" {ROLE_ICON.get(role, '')}{role_name(language, role)}" if role else ""
     line = (f"{marks}<b>{html.escape(short(names[index]))}</b>{role_text} · "
             f"{character_name(seat['character'])}")
-    if not seat["alive"]:
-        return line
+    extras = seat_extras(language, seat)
+    if not seat["alive"] and not seat.get("shadow"):
+        return f"{line} · {extras}" if extras else line
     line += f" · ❤️{seat['life']}/{seat['max_life']} · 🂠{seat['hand_count']}"
     if seat["in_play"]:
         line += " · " + ", ".join(short_card(language, c) for c in seat["in_play"])
-    return line
+    return f"{line} · {extras}" if extras else line
 
 
 def piles_line(language: str, view: dict[str, Any]) -> str:
@@ -75,6 +77,9 @@ def table(language: str, view: dict[str, Any], names: Sequence[str],
     lines = [head]
     lines += [seat_line(language, view, seat, names) for seat in view["seats"]]
     lines.append(piles_line(language, view))
+    shop = shop_table_line(language, view)
+    if shop:
+        lines.append(shop)
     extra = table_cards_line(language, view)
     if extra:
         lines.append(extra)
@@ -104,6 +109,8 @@ def decision_text(language: str, view: dict[str, Any], names: Sequence[str]) -> 
         "duel": t(language, "discard a BANG! in the Duel with {name} or lose",
                   name=who(names, view["other"])),
         "save": t(language, "at 0 life: drink a Beer or leave the game"),
+        "dutch_discard": t(language, "Dutch Will: discard a card for a nugget"),
+        "gear_use": t(language, "Josh McCloud: choose how to use the equipment drawn"),
     }
     return texts.get(decision or "", decision or "")
 
