@@ -118,3 +118,37 @@ def test_the_group_table_shows_the_shop_nuggets_equipment_and_shadows() -> None:
     assert shadows > 0
     base = GAME.view_json(GAME.view(GAME.setup({}, 4, 1).state, None))
     assert "🛒" not in FRONT.table_text("en", base, NAMES, [])
+
+
+def test_gold_rush_events_get_lines_in_every_language() -> None:
+    lined: set[str] = set()
+    for players, seed in ((3, 1), (5, 3), (8, 5)):
+        step = GAME.setup(BOTH, players, seed)
+        events = list(step.events)
+        while GAME.to_act(step.state):
+            seat = min(GAME.to_act(step.state))
+            step = GAME.apply(step.state, seat, GAME.bot_action(step.state, seat))
+            events += step.events
+        for event in events:
+            data = event.to_json()
+            for language in LANGUAGES:
+                line = FRONT.event_line(language, data, NAMES, {})
+                assert line is None or "{" not in line
+                if line is not None:
+                    lined.add(data["kind"])
+    assert {"nuggets_changed", "shop_filled", "gear_bought", "beer_sold",
+            "shadow_returned", "shadow_left"} <= lined
+
+
+def test_a_forced_discard_and_the_shadow_renegades_side_are_told() -> None:
+    forced = {"kind": "gear_discarded", "seat": 1, "card": "pickaxe", "reason": "forced",
+              "by": 0}
+    assert FRONT.event_line("en", forced, NAMES, {}) == (
+        "💥 Ana makes Bruno discard ⬛ Pickaxe 4💰")
+    used = {**forced, "reason": "used", "by": None}
+    assert FRONT.event_line("en", used, NAMES, {}) is None
+    back = {"kind": "shadow_returned", "seat": 2, "side": "outlaws"}
+    line = FRONT.event_line("it", back, NAMES, {})
+    assert line is not None
+    assert "Carla" in line
+    assert t("it", "the Outlaws") in line

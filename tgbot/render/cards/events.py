@@ -12,6 +12,7 @@ from typing import Any
 from core.bang_cards.cards import CARD, KINDS
 from core.bang_cards.ids import Color
 from tgbot.i18n import t
+from tgbot.render.cards.gold_rush_events import gold_rush_event_line
 from tgbot.render.cards.labels import (
     card_label,
     character_name,
@@ -154,7 +155,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
                                 side=side_name(language, event["side"])),
     }
     make = lines.get(kind)
-    return make() if make else None
+    return make() if make else gold_rush_event_line(language, event, names)
 
 
 def private_event_line(language: str, event: dict[str, Any]) -> str | None:
