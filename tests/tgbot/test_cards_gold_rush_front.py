@@ -12,10 +12,11 @@ import pytest
 
 from core.bang_cards.actions import Buy, Force, Sell, Use, decode
 from core.bang_cards.gold_rush.equipment import EQUIPMENT, GEAR, GEAR_OF, Gear
+from core.bang_cards.ids import GoldRushCharacter
 from core.engine.registry import get_game
 from tgbot.callbacks import MAX_BYTES, parse
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.cards import CardsFront
+from tgbot.render.cards import CardsFront, cards_card_help, cards_character_help
 from tgbot.render.cards.gold_rush import gear_label, gear_name
 from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
 
@@ -152,3 +153,21 @@ def test_a_forced_discard_and_the_shadow_renegades_side_are_told() -> None:
     assert line is not None
     assert "Carla" in line
     assert t("it", "the Outlaws") in line
+
+
+def test_rules_explain_every_equipment_kind_and_gold_rush_character() -> None:
+    for language in LANGUAGES:
+        helps = set()
+        for kind in Gear:
+            by_id = cards_card_help(language, kind.value)
+            by_name = cards_card_help(language, gear_name(language, kind.value).lower())
+            assert by_id is not None
+            assert by_id == by_name
+            assert f"{GEAR[kind].cost}💰" in by_id
+            helps.add(by_id)
+        characters = {cards_character_help(language, c.value) for c in GoldRushCharacter}
+        assert None not in characters
+        assert len(helps) == len(Gear)
+        assert len(characters) == len(GoldRushCharacter)
+    assert cards_card_help("it", "piccone") != cards_card_help("en", "pickaxe")
+    assert cards_character_help("pt-BR", "madam_yto") != cards_character_help("en", "madam_yto")

@@ -8,8 +8,11 @@ from __future__ import annotations
 import unicodedata
 
 from core.bang_cards.cards import KINDS
-from core.bang_cards.ids import CHARACTER_LIFE, Character, Kind
+from core.bang_cards.gold_rush.equipment import GEAR, Gear
+from core.bang_cards.ids import CHARACTER_LIFE, PRINTED_LIFE, Character, GoldRushCharacter, Kind
 from tgbot.i18n import t
+from tgbot.render.cards.gold_rush import gear_name
+from tgbot.render.cards.gold_rush_rules import gear_help, gold_rush_ability
 from tgbot.render.cards.labels import character_name, kind_label, kind_name
 
 
@@ -85,7 +88,7 @@ def character_ability(language: str, character: str) -> str | None:
         "vulture_sam": t(language, "Takes every card of each player who is eliminated."),
         "willy_the_kid": t(language, "May play any number of BANG! cards in a turn."),
     }
-    return abilities.get(character)
+    return abilities.get(character) or gold_rush_ability(language, character)
 
 
 def cards_character_help(language: str, character: str) -> str | None:
@@ -93,8 +96,12 @@ def cards_character_help(language: str, character: str) -> str | None:
     ability = character_ability(language, character)
     if ability is None:
         return None
-    life = CHARACTER_LIFE[Character(character)]
-    title = t(language, "BANG! card game")
+    if character in set(GoldRushCharacter):
+        life = PRINTED_LIFE[GoldRushCharacter(character)]
+        title = t(language, "Gold Rush")
+    else:
+        life = CHARACTER_LIFE[Character(character)]
+        title = t(language, "BANG! card game")
     return f"{character_name(character)} ({title}, ❤️{life}): {ability}"
 
 
@@ -115,12 +122,27 @@ def card_kind_of(language: str, word: str) -> str | None:
     return None
 
 
+def gear_kind_of(language: str, word: str) -> str | None:
+    """Return the equipment kind a word names: its id or its name in `language` or English."""
+    wanted = _plain(word)
+    for kind in Gear:
+        if wanted in (kind.value, _plain(gear_name(language, kind.value)),
+                      _plain(gear_name("en", kind.value))):
+            return kind.value
+    return None
+
+
 def cards_card_help(language: str, word: str) -> str | None:
-    """Return a card's name and what it does for a word naming it (id or name), or None."""
+    """Return a card's name and what it does for a word naming it (id or name; a Gold Rush
+    equipment card with its cost), or None."""
     kind = card_kind_of(language, word)
-    if kind is None:
+    if kind is not None:
+        return f"{kind_label(language, kind)}: {card_help(language, kind)}"
+    gear = gear_kind_of(language, word)
+    if gear is None:
         return None
-    return f"{kind_label(language, kind)}: {card_help(language, kind)}"
+    return (f"{gear_name(language, gear)} ({t(language, 'Gold Rush')}, "
+            f"{GEAR[Gear(gear)].cost}💰): {gear_help(language, gear)}")
 
 
 def cards_rules(language: str) -> str:
