@@ -4,8 +4,10 @@ A table delivery row whose payload holds "photo" (tgbot/render/table_photo.py) i
 one photo with the caption: `sendPhoto` (a multipart upload) posts it, `editMessageMedia`
 (the upload attached as `attach://`) replaces the picture and caption when the picture
 changed, `editMessageCaption` changes only the caption and buttons when it did not (a
-mark for a re-roll, a card opened). Which picture a message shows is remembered in this
-process only: after a restart the first edit replaces the picture, which is always right.
+mark for a re-roll, a card opened), and nothing is sent when neither changed (the row's
+text table, which a photo does not show, may change alone). What a message shows is
+remembered in this process only: after a restart the first edit replaces the picture,
+which is always right.
 The picture is drawn from the row's stored group view by `TablePictures`, once per (game,
 version, language), in a worker thread so the event loop keeps serving other chats.
 When it cannot be drawn, `PhotoSender.show` returns None and the deliverer sends the
@@ -70,7 +72,8 @@ class PhotoSender:
         self.post = post
         self.draw = draw
         self.gone = (*gone, *NOT_A_PHOTO)
-        self._shown: dict[int, tuple[Any, ...]] = {}  # delivery id -> picture key shown
+        # delivery id -> (picture key, caption, buttons) that its message shows
+        self._shown: dict[int, tuple[tuple[Any, ...], str, Any]] = {}
 
     async def show(self, row: Delivery, markup: dict[str, Any] | None, *,
                    fresh: bool) -> tuple[int, bool] | None:
@@ -79,9 +82,13 @@ class PhotoSender:
         Raise Telegram's errors (a message gone or not a photo posts anew instead)."""
         photo = row.payload["photo"]
         key, caption = picture_key(photo), photo_caption(row.payload)
+        wanted = (key, caption, markup)
         if not fresh and row.message_id is not None:
+            shown = self._shown.get(row.id or 0)
+            if shown == wanted:  # the rest of the payload (the text table) is not shown
+                return row.message_id, False
             try:
-                if self._shown.get(row.id or 0) == key:
+                if shown is not None and shown[0] == key:
                     await self.post("editMessageCaption", {
                         "chat_id": row.chat_id, "message_id": row.message_id,
                         "caption": caption, "parse_mode": ParseMode.HTML,
@@ -96,12 +103,12 @@ class PhotoSender:
                                                            attach=True),
                                                  caption=caption, parse_mode=ParseMode.HTML),
                         "reply_markup": markup})
-                self._remember(row, key)
+                self._remember(row, wanted)
                 return row.message_id, False
             except BadRequest as error:
                 said = str(error).lower()
                 if "not modified" in said:
-                    self._remember(row, key)
+                    self._remember(row, wanted)
                     return row.message_id, False
                 if not any(gone in said for gone in self.gone):
                     raise
@@ -112,7 +119,7 @@ class PhotoSender:
             "chat_id": row.chat_id, "photo": InputFile(picture, filename=FILENAME),
             "caption": caption, "parse_mode": ParseMode.HTML, "reply_markup": markup,
             "message_thread_id": row.topic_id})
-        self._remember(row, key)
+        self._remember(row, wanted)
         return int(message["message_id"]), True
 
     async def _picture(self, row: Delivery) -> bytes | None:
@@ -123,7 +130,7 @@ class PhotoSender:
             log.exception("could not draw the table of game %s; sending its text", row.game_id)
             return None
 
-    def _remember(self, row: Delivery, key: tuple[Any, ...]) -> None:
+    def _remember(self, row: Delivery, shown: tuple[tuple[Any, ...], str, Any]) -> None:
         if len(self._shown) > 100_000:
             self._shown.clear()
-        self._shown[row.id or 0] = key
+        self._shown[row.id or 0] = shown

@@ -108,7 +108,7 @@ def assert_group_kept_secrets(api: FakeBotApi, group: FakeGroup, names: Sequence
         for version in message.history:
             read.versions += 1
             buttons = [b for row in version.reply_markup or [] for b in row]
-            text = html.unescape(version.text or "")
+            text = html.unescape(version.text or version.caption or "")  # a photo's caption
             shown = "\n".join([text, *(b["text"] for b in buttons)])
             for mark in marks:
                 assert mark not in shown, (mark, shown)

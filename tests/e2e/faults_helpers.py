@@ -19,7 +19,7 @@ from storage.models import GameStatus
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.dice import role_name
-from tgbot.service import lobby
+from tgbot.service import lobby, profiles
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
 
@@ -62,7 +62,10 @@ async def seat_players(api: FakeBotApi, games: GameService, group: FakeGroup,
 
 async def seed_lobby(games: GameService, group: FakeGroup, users: list[FakeUser],
                      kind: str) -> int:
-    """Write a `kind` lobby of the group with every user seated; return the game id."""
+    """Write a `kind` lobby of the group with every user seated; return the game id. The
+    group's table pictures are off: these tests fault the text messages' methods."""
+    await profiles.set_chat_pictures(games.uow_factory, chat_id=group.id, on=False,
+                                     now=games.now)
     game_id = await lobby.open_lobby(games.uow_factory, chat_id=group.id, topic_id=None,
                                      kind=kind, options={},
                                      creator=Player(users[0].id, users[0].first_name),

@@ -39,6 +39,19 @@ def services_of(app: Any) -> Services:
     return found
 
 
+def shown(message: Any) -> str:
+    """Return what a message (or one of its versions) reads: its text, or a photo's caption."""
+    return str(message.text or message.caption or "")
+
+
+async def pictures_off(user: FakeUser, group: FakeGroup, api: FakeBotApi) -> None:
+    """Have `user` (an admin) turn the group's table pictures off and wait for the reply."""
+    before = len(api.chat_log(group))
+    user.send(group, "/settings pictures off")
+    await api.wait_for(lambda: any(m.from_bot for m in api.chat_log(group)[before:]),
+                       timeout=20)
+
+
 @asynccontextmanager
 async def running(app: Any, *, before_polling: Callable[[], object] | None = None,
                   ) -> AsyncIterator[Any]:

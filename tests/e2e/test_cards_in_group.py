@@ -30,7 +30,7 @@ import pytest
 from core.bang_cards.actions import Play, Sid
 from storage.models import ActorKind, GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable, running_bot, shown, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot.i18n import pick_language, t
 from tgbot.render.cards.prompts import SID_MENU, focus_keep
@@ -181,7 +181,12 @@ async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_priva
     assert final.game.status is GameStatus.FINISHED
     assert final.game.outcome is not None
     over = t(GROUP, "🏁 Game over — victory for {side}. {winners}").split("{")[0]
-    await table.wait(lambda: any(over in m.text for m in table.group_messages()))
+    await table.wait(lambda: any(over in shown(m) for m in table.group_messages()))
+    tables = [m for m in table.group_messages() if m.media is not None]
+    assert tables  # the table is a photo (pictures are on by default)
+    assert all(m.text is None and len(v.caption or "") <= 1024 for m in tables
+               for v in m.history)
+    assert [c for c in table.api.calls("editMessageMedia") if c.ok]
     records = await reads.action_log(service.uow_factory, game_id=game_id)
     assert {r.actor for r in records} == {ActorKind.HUMAN}
     assert presses["group"]

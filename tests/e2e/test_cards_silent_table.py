@@ -16,6 +16,7 @@ import pytest
 
 from storage.models import ActorKind, GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
+from tests.e2e.harness import pictures_off
 from tests.e2e.test_silent_table import LANGUAGE, SilentBot, group_texts, silent_bot
 from tgbot.i18n import t
 from tgbot.service import reads
@@ -28,6 +29,7 @@ async def _open_cards_table(bot: SilentBot) -> int:
     api, group, users = bot.api, bot.group, bot.users
     api.add_bot_to_group(group, by=users[0], as_admin=True)
     await bot.wait(lambda: any("/newgame" in (m.text or "") for m in bot.group_messages()))
+    await pictures_off(users[0], group, api)  # the checks read the text table's seat lines
     for user in users:
         user.start()
         await bot.wait(lambda u=user: api.chat_log(u.private))

@@ -34,7 +34,7 @@ import pytest
 from core.colt_express.ids import card_kind
 from storage.action_log import logged_step
 from storage.models import ActorKind, GameStatus
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable, pictures_off, running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, MessageVersion, RateLimits
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.colt import bandit_label, card_label
@@ -79,11 +79,13 @@ def _with_button(messages: list[FakeMessage], text: str) -> FakeMessage | None:
 
 
 async def _open_table(table: Table) -> int:
-    """Ana opens a Colt Express table from the /newgame menu, the others join by the deep
-    link, Ana switches the expert variant on in the options and starts."""
+    """Ana turns the table pictures off (/settings), opens a Colt Express table from the
+    /newgame menu, the others join by the deep link, Ana switches the expert variant on in
+    the options and starts."""
     api, group, users = table.api, table.group, table.users
     api.add_bot_to_group(group, by=users[0], as_admin=True)
     await table.wait(lambda: any("/newgame" in m.text for m in table.group_messages()))
+    await pictures_off(users[0], group, api)  # this game checks the text table line by line
     users[0].start()
     users[0].send(group, "/newgame")
     title = t(GROUP, "Colt Express")

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from storage.models import GameStatus
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable, pictures_off, running_bot, shown, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot.i18n import pick_language, t
 from tgbot.service import reads
@@ -32,6 +32,7 @@ class Table(BotAtTable):
     """The running bot and the people around the table."""
 
     database: str
+    pictures: bool = True
 
     def live_table(self) -> FakeMessage:
         for message in reversed(self.group_messages()):
@@ -45,8 +46,8 @@ class Table(BotAtTable):
 SPEED = 10  # Telegram's per-group window, scaled down (the fault tests keep the real one)
 
 
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
+@pytest.fixture(params=[True, False], ids=["pictures", "text"])
+async def table(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Table]:
     async with FakeBotApi(limits=RateLimits(per_group_window=60 / SPEED)) as api:
         names = ["Ana", "Bruno", "Carla", "Davi", "Eva"]
         languages = ["pt-BR", "en", "it", "pt-BR", "en"]
@@ -57,13 +58,15 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         database = sqlite_url(tmp_path)
         async with running_bot(api, database,
                                settings={"group_messages_per_minute": 20 * SPEED}) as app:
-            yield Table(api, app, group, users, database)
+            yield Table(api, app, group, users, database, request.param)
 
 
 async def _open_table(table: Table) -> int:
     api, group, users = table.api, table.group, table.users
     api.add_bot_to_group(group, by=users[0], as_admin=True)
     await table.wait(lambda: any("/newgame" in m.text for m in table.group_messages()))
+    if not table.pictures:
+        await pictures_off(users[0], group, api)
     users[0].start()
     users[4].start()
     users[0].send(group, "/newgame bang_dice")
@@ -106,7 +109,7 @@ def lobby_message_now(table: Table) -> FakeMessage:
 @pytest.mark.timeout(900)  # Telegram's group limit (20 messages a minute) paces the game
 async def test_five_players_play_a_full_game_by_pressing_buttons(table: Table) -> None:
     game_id = await _open_table(table)
-    started_at = table.api.calls("sendMessage")[-1].at
+    started_at = max(call.at for call in table.api.calls("sendMessage"))
     service = table.services.games
     start_table = await service.table(game_id)
     for user in table.users:  # each one got their identity by DM
@@ -139,12 +142,14 @@ async def test_five_players_play_a_full_game_by_pressing_buttons(table: Table) -
     final = await service.table(game_id)
     assert final.game.status is GameStatus.FINISHED
     assert final.game.outcome is not None
-    assert "🏁" in table.group_messages()[-1].text
+    assert "🏁" in shown(table.group_messages()[-1])
     _assert_no_hidden_role_in_group(table)
     assert not [e for e in table.api.errors if "not modified" in json.dumps(e.response)]
     turns = final.state.turn_number
-    sends = [r for r in table.api.calls("sendMessage") if str(r.params.get("chat_id")) ==
-             str(table.group.id) and r.ok and r.at >= started_at]
+    sends = [r for r in [*table.api.calls("sendMessage"), *table.api.calls("sendPhoto")]
+             if str(r.params.get("chat_id")) == str(table.group.id) and r.ok
+             and r.at >= started_at]
+    _assert_tables_are_shown_as_chosen(table)
     per_turn = len(sends) / turns
     print(f"\ngroup messages after the start: {len(sends)} for {turns} turns "
           f"= {per_turn:.2f} per turn")
@@ -208,15 +213,38 @@ def _newest_version(table: Table) -> int:
 
 
 def _over(table: Table) -> bool:
-    return bool(table.group_messages()) and "🏁" in table.group_messages()[-1].text
+    return bool(table.group_messages()) and "🏁" in shown(table.group_messages()[-1])
 
 
 def _assert_no_hidden_role_in_group(table: Table) -> None:
     for message in table.group_messages():
-        if "🏁" in message.text:
+        if "🏁" in shown(message):
             continue
         for version in [*message.history, message]:
-            text = getattr(version, "text", "") or ""
+            text = shown(version)
             for line in text.splitlines():
                 if "❤️" in line and "/" in line:  # a living player's seat line
                     assert not any(word in line for word in HIDDEN_ROLE_WORDS), line
+
+
+def _assert_tables_are_shown_as_chosen(table: Table) -> None:
+    """With pictures on, every table message is a photo (uploaded, then replaced through
+    editMessageMedia or its caption edited) with a caption Telegram accepts; with them
+    off, no photo at all."""
+    api, group = table.api, str(table.group.id)
+    photos = [m for m in table.group_messages() if m.media is not None]
+    uploads = [c for c in api.calls("sendPhoto") if str(c.params.get("chat_id")) == group]
+    replaced = [c for c in api.calls("editMessageMedia") if c.ok]
+    if not table.pictures:
+        assert not photos
+        assert not uploads
+        return
+    assert uploads
+    assert all(c.ok and str(c.params["photo"]).startswith("<upload") for c in uploads)
+    assert replaced
+    assert all(str(c.params["media"]).find("attach://") >= 0 for c in replaced)
+    tables = [m for m in table.group_messages() if "🔒" in str(m.reply_markup or "")
+              or (m.history and "🔒" in str(m.history[0].reply_markup or ""))]
+    assert tables
+    assert all(m.media is not None and m.text is None for m in tables)
+    assert all(len(v.caption or "") <= 1024 for m in photos for v in m.history)

@@ -26,6 +26,7 @@ on the game (deadline_at / remind_at). The two recordings must be identical.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -72,6 +73,9 @@ def forced_deal(card: Identity) -> Callable[..., tuple[int, list[Identity | None
     return deal
 
 
+ATTACHED = re.compile(r"attached[0-9a-f]{32}")
+
+
 class Normaliser:
     """Names the message ids by order of appearance in their chat; drops per-run ids."""
 
@@ -94,8 +98,10 @@ class Normaliser:
         result = response.get("result") if isinstance(response, dict) else None
         sent = result.get("message_id") if isinstance(result, dict) else None
         answer = None if sent is None else self.message_id(chat, sent)
-        return json.dumps([at, method, shown, status, answer], sort_keys=True, default=str,
-                          ensure_ascii=False)
+        # An uploaded table picture is attached under a random name per request.
+        return ATTACHED.sub("attached", json.dumps([at, method, shown, status, answer],
+                                                   sort_keys=True, default=str,
+                                                   ensure_ascii=False))
 
 
 def _observed(bot: SilentBot, start: int, hidden_chat: int, normaliser: Normaliser) -> list[str]:

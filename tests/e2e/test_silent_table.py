@@ -26,7 +26,7 @@ import pytest
 from telegram.ext import ContextTypes
 
 from storage.models import ActorKind, Game, GameStatus
-from tests.e2e.harness import BotAtTable, fake_settings, running, sqlite_url
+from tests.e2e.harness import BotAtTable, fake_settings, pictures_off, running, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tgbot import app as app_module
 from tgbot.app import build_application
@@ -135,6 +135,7 @@ async def open_table(bot: SilentBot, *, strikes: int, modules: tuple[str, ...] =
     api, group, users = bot.api, bot.group, bot.users
     api.add_bot_to_group(group, by=users[0], as_admin=True)
     await bot.wait(lambda: any("/newgame" in (m.text or "") for m in bot.group_messages()))
+    await pictures_off(users[0], group, api)  # the checks read the text table's seat lines
     for user in users:  # each one opens a private chat first, so secrets can be DMed
         user.start()
         await bot.wait(lambda u=user: api.chat_log(u.private))

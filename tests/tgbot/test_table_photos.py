@@ -15,7 +15,7 @@ from telegram.error import BadRequest, NetworkError, RetryAfter
 from core.engine.registry import get_game
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.images.positions import NAMES, POSITIONS
-from tgbot.delivery import Deliverer
+from tgbot.delivery import Deliverer, keyboard
 from tgbot.outbox import TABLE, Outbox
 from tgbot.render.images import TableImages, group_view, stored_group_view
 from tgbot.render.table_photo import (
@@ -324,3 +324,15 @@ async def test_a_settled_table_is_not_edited_again() -> None:
     assert len(table.bot.calls) == calls
     game = await reads.load_game(table.games.uow_factory, game_id=table.game_id)
     assert game.version == (await table.row()).payload["photo"]["view"]["version"]
+
+
+async def test_a_change_the_photo_does_not_show_sends_nothing() -> None:
+    table = await _table()
+    row = await table.row()
+    calls = len(table.bot.calls)
+    assert table.deliverer.photos is not None
+    row.payload = {**row.payload, "text": row.payload["text"] + " · a hand count changed"}
+    shown = await table.deliverer.photos.show(row, keyboard(row.payload["buttons"]),
+                                              fresh=False)
+    assert shown == (row.message_id, False)
+    assert len(table.bot.calls) == calls
