@@ -6,6 +6,7 @@ Every text is the project's own short wording of docs/rules/bang_cards.md.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
 
 from core.bang_cards.cards import KINDS
 from core.bang_cards.gold_rush.equipment import GEAR, Gear
@@ -112,24 +113,25 @@ def _plain(text: str) -> str:
     return bare.replace("!", "").replace(".", "").strip().replace(" ", "_")
 
 
+def _named(language: str, word: str, ids: Iterable[str],
+           name_of: Callable[[str, str], str]) -> str | None:
+    """Return the id among `ids` that a word names: the id or its name in `language` or
+    English."""
+    wanted = _plain(word)
+    for kind in ids:
+        if wanted in (kind, _plain(name_of(language, kind)), _plain(name_of("en", kind))):
+            return kind
+    return None
+
+
 def card_kind_of(language: str, word: str) -> str | None:
     """Return the card kind a word names: its id or its name in `language` or English."""
-    wanted = _plain(word)
-    for kind in Kind:
-        if wanted in (kind.value, _plain(kind_name(language, kind.value)),
-                      _plain(kind_name("en", kind.value))):
-            return kind.value
-    return None
+    return _named(language, word, (kind.value for kind in Kind), kind_name)
 
 
 def gear_kind_of(language: str, word: str) -> str | None:
     """Return the equipment kind a word names: its id or its name in `language` or English."""
-    wanted = _plain(word)
-    for kind in Gear:
-        if wanted in (kind.value, _plain(gear_name(language, kind.value)),
-                      _plain(gear_name("en", kind.value))):
-            return kind.value
-    return None
+    return _named(language, word, (kind.value for kind in Gear), gear_name)
 
 
 def cards_card_help(language: str, word: str) -> str | None:
