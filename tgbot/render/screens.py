@@ -2,7 +2,8 @@
 
 Renders a lobby, a turn prompt and a finished table of a seeded BANG! dice game, a
 Colt Express lobby, group table, private hand prompt and finished table, and the BANG!
-card game's lobby, table, hand and attack prompts, with the same functions the bot uses,
+card game's lobby, table, hand and attack prompts (and with Gold Rush: the table and the
+shop menu), with the same functions the bot uses,
 so docs/screens.md can be regenerated after any change.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from core.engine.registry import get_game
 from tgbot.i18n import LANGUAGES
-from tgbot.render.cards.prompts import focus_keep
+from tgbot.render.cards.prompts import SHOP_MENU, focus_keep
 from tgbot.render.front import front_for
 from tgbot.render.lobby import lobby
 from tgbot.render.rendered import Rendered
@@ -32,11 +33,11 @@ def _block(title: str, rendered: Rendered) -> str:
     return f"**{title}**\n\n```\n{_plain(rendered)}\n```\n"
 
 
-def _played(kind: str, players: int, seed: int, stop: Callable[[Any, Any], bool]) -> tuple[
-        Any, Any]:
+def _played(kind: str, players: int, seed: int, stop: Callable[[Any, Any], bool],
+            options: dict[str, Any] | None = None) -> tuple[Any, Any]:
     """Return (a state where `stop` first holds, the finished game) of a seeded game."""
     game = get_game(kind)
-    state = game.setup({}, players, seed).state
+    state = game.setup(options or {}, players, seed).state
     while game.to_act(state) and not stop(game, state):
         seat = min(game.to_act(state))
         state = game.apply(state, seat, game.default_action(state, seat)).state
@@ -128,7 +129,28 @@ def _cards_screens(language: str) -> list[str]:
                _hand(language, attack, NAMES, "bang_cards")),
         _block("BANG! card game: a finished table", _table("bang_cards", language, end,
                                                            NAMES)),
+        *_gold_rush_screens(language),
     ]
+
+
+def _gold_rush_screens(language: str) -> list[str]:
+    """Return a Gold Rush table with shadows and the active player's shop menu by DM."""
+    def shop_open(game: Any, state: Any) -> bool:
+        view = game.view(state, None)
+        return bool(view.decision == "play" and any(
+            game.encode_action(a)[0] in "bfvu"
+            for a in game.legal_actions(state, view.active)))
+
+    table, _ = _played("bang_cards", 5, 3, shop_open, GOLD_RUSH)
+    return [
+        _block("BANG! card game with Gold Rush and the Shadow Gunslingers: the group table",
+               _table("bang_cards", language, table, NAMES)),
+        _block("Gold Rush: the shop menu in the active player's DM",
+               _hand(language, table, NAMES, "bang_cards", focus_keep(SHOP_MENU))),
+    ]
+
+
+GOLD_RUSH = {"gold_rush": True, "shadow_gunslingers": True}
 
 
 if __name__ == "__main__":
