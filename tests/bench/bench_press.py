@@ -12,7 +12,8 @@ the same bench measures another checkout of the code (e.g. a `git worktree` of a
 commit) with this repository's virtual environment.
 
 Scenario: `--groups` groups of 3-5 people each open a BANG! The Dice Game table through the
-Telegram UI (the bot is added to the group, /newgame bang_dice, the others join by the deep
+Telegram UI (the bot is added to the group, `/settings pictures off` unless `--pictures`
+(the bench reads text tables), /newgame bang_dice, the others join by the deep
 link, the creator presses Start). Then every group plays at once: the player the table waits
 for presses the table's first button ("✅ Done" on a re-roll), and the group presses again
 only once its table shows the new version (and, with `--press-interval S`, not within S
@@ -154,13 +155,15 @@ async def _quiet(api: FakeBotApi, most: float = 30.0) -> None:
             return
 
 
-async def _open_table(api: FakeBotApi, group: Group, timeout: float) -> None:
+async def _open_table(api: FakeBotApi, group: Group, timeout: float, pictures: bool) -> None:
     """The real UI: add the bot, /newgame, joins by deep link, Start; wait for the table."""
     chat, users = group.chat, group.users
     api.add_bot_to_group(chat, by=users[0], as_admin=True)
     await _wait(api, lambda: any("/newgame" in (m.text or "") for m in api.chat_log(chat)),
                 timeout)
     users[0].start()
+    if not pictures:  # the text table: the press path alone, as before table pictures
+        users[0].send(chat, "/settings pictures off")
     users[0].send(chat, "/newgame bang_dice")
 
     def lobby() -> FakeMessage | None:
@@ -312,7 +315,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 raise RuntimeError(f"the bot exited with {bot.returncode}; see {log_path}")
             ready_cpu = _cpu_seconds(bot.pid)
             started = time.monotonic()
-            await asyncio.gather(*(_open_table(api, g, args.step_timeout) for g in groups))
+            await asyncio.gather(*(_open_table(api, g, args.step_timeout, args.pictures)
+                                   for g in groups))
             await _quiet(api)
             figures["setup_seconds"] = round(time.monotonic() - started, 1)
             actions_before = _db_actions(database_url)
@@ -423,6 +427,8 @@ def main() -> None:
                         help="set-up: seconds each step of opening a table may take")
     parser.add_argument("--idle-seconds", type=float, default=5.0,
                         help="after the presses, the bot's idle CPU is read over this long")
+    parser.add_argument("--pictures", action="store_true",
+                        help="keep table pictures on (default: /settings pictures off first)")
     parser.add_argument("--profile", default=None, metavar="FILE",
                         help="run the bot under cProfile, writing its stats to FILE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
