@@ -52,18 +52,6 @@ def rows(buttons: Buttons) -> list[list[list[str]]]:
     return [[[label, data] for label, data in row] for row in buttons]
 
 
-def names_of(scene: Scene) -> list[str]:
-    """Return the names the table shows for its seats (🤖 marks a bot's)."""
-    names = []
-    for row in scene.seats:
-        user = scene.users.get(row.user_id) if row.user_id is not None else None
-        if user is None:
-            names.append(f"🤖 {row.seat + 1}" if row.user_id is None else str(row.user_id))
-            continue
-        names.append(f"🤖 {user.display_name}" if row.is_bot else user.display_name)
-    return names
-
-
 def chat_language(scene: Scene) -> str:
     """Return the language of the game's group."""
     return scene.chat.language if scene.chat is not None else DEFAULT_LANGUAGE
