@@ -19,11 +19,10 @@ from typing import Any
 
 from core.engine.registry import AnyGame
 from tgbot.render.images import group_view, has_picture
+from tgbot.service.profiles import PICTURES
 
 CAPTION_LIMIT = 1024
 """Telegram's longest photo caption, in characters of visible text."""
-PICTURES = "pictures"
-"""The chat setting's key in `Chat.default_options` (absent: pictures on)."""
 _TAG = re.compile(r"<[^>]*>")
 
 

@@ -12,10 +12,12 @@ from typing import Any
 from storage.clock import Clock
 from storage.models import Chat, User
 from storage.uow import UnitOfWorkFactory, retry_on_conflict
-from tgbot.render.table_photo import PICTURES
 from tgbot.service.commands import DISPLAY_NAME_MAX
 
 LANGUAGE_MAX = 16
+
+PICTURES = "pictures"
+"""The chat setting's key in `Chat.default_options` (absent: pictures on)."""
 
 
 async def get_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> User | None:
