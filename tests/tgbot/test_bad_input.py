@@ -8,6 +8,7 @@ and the games, seats and actions rows are the same before and after.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import os
@@ -69,6 +70,20 @@ class Bench(Group):
                 result = await connection.execute(text(f"SELECT * FROM {table} ORDER BY {order}"))
                 found[table] = [tuple(row) for row in result]
         return found
+
+    async def delivered(self) -> None:
+        """Wait until Telegram shows what every delivery row says (none is still due)."""
+        async def pending() -> int:
+            async with self.engine.connect() as connection:
+                result = await connection.execute(
+                    text("SELECT COUNT(*) FROM deliveries WHERE due_at IS NOT NULL"))
+                return int(result.scalar_one())
+
+        for _ in range(200):
+            if await pending() == 0:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("deliveries still due after 10 s")
 
     async def refused(self, act: Callable[..., Callable[[], str | None]], *args: Any,
                       **kwargs: Any) -> str:
@@ -297,6 +312,7 @@ async def test_lobby_buttons_act_only_on_a_lobby_in_its_group(bench: Bench) -> N
                                                                         "Table cancelled.")
         game = await reads.load_game(bench.services.games.uow_factory, game_id=game_id)
         assert game.status is status
+        await bench.delivered()  # the lobby message's last edit (the start) has been made
         edits = len(message.edits)
         for op, user in ((op, user) for op in ops for user in (ana, bruno)):
             said = await bench.refused(bench.press, user, message, f"l:{game_id}:{op}")
