@@ -145,15 +145,18 @@ def option_sets(game: Game, players: int) -> list[dict[str, Any]]:
 
 
 def cases(seeds: Sequence[int] = SEEDS) -> list[Case]:
-    """Return every case of every registered game: each player count, seed and option set."""
+    """Return every case of every registered game: each player count and option set, the
+    first option set an engine declares with every seed and the others with the first seed
+    (each option set still meets every count; the suite stays inside CI's time budget)."""
     found = []
     for game_id in registry.game_ids():
         game = registry.get_game(game_id)
         assert 1 <= game.min_players <= game.max_players, game_id
         for players in range(game.min_players, game.max_players + 1):
-            for options in option_sets(game, players):
+            for number, options in enumerate(option_sets(game, players)):
                 text = json.dumps(options, sort_keys=True, separators=(",", ":"))
-                found.extend(Case(game_id, players, seed, text) for seed in seeds)
+                found.extend(Case(game_id, players, seed, text)
+                             for seed in (seeds if number == 0 else seeds[:1]))
     return found
 
 
