@@ -7,6 +7,7 @@ Telegram where it matters (403 before /start, identical edits refused, flood lim
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -93,7 +94,7 @@ async def _open_table(table: Table) -> int:
     for _ in range(200):
         if await seated() == 5:
             break
-        await table.wait(lambda: True, timeout=0.1)
+        await asyncio.sleep(0.05)  # a true predicate would return at once: really wait
     assert await seated() == 5
     users[0].press_button(lobby_message_now(table), "▶️ Começar")
     await table.wait(lambda: any(m.reply_markup and "m:" in str(m.reply_markup)
