@@ -24,9 +24,7 @@ from tgbot.render.cards.labels import (
     who,
 )
 from tgbot.render.dice import side_name
-
-TABLE_LIMIT = 3300  # the table's HTML, leaving room under Telegram's 4096 characters for
-# the waiting line and the lines leading a new message
+from tgbot.render.rendered import with_recent
 
 
 def seat_line(language: str, view: dict[str, Any], seat: dict[str, Any],
@@ -83,13 +81,7 @@ def table(language: str, view: dict[str, Any], names: Sequence[str],
     extra = table_cards_line(language, view)
     if extra:
         lines.append(extra)
-    shown = list(recent)
-    while shown and len("\n".join([*lines, "", *shown])) > TABLE_LIMIT:
-        shown.pop(0)  # the oldest lines give way: the message must fit in Telegram's limit
-    if shown:
-        lines.append("")
-        lines += [f"• {line}" for line in shown]
-    return "\n".join(lines)
+    return with_recent(lines, recent)
 
 
 def decision_text(language: str, view: dict[str, Any], names: Sequence[str]) -> str:

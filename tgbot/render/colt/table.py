@@ -19,10 +19,9 @@ from tgbot.render.colt.labels import (
     short,
     symbol_name,
 )
+from tgbot.render.rendered import with_recent
 
 PILE_NAME_LIMIT = 12  # a player's name in the pile, which lists every card of the round
-TABLE_LIMIT = 3300  # the table's HTML, leaving room under Telegram's 4096 characters for
-# the waiting line, the final scores and the lines leading a new message
 SYMBOL_ICON = {"O": "▫️", "X": "⬛", "2": "⏩", "R": "🔄"}
 
 
@@ -99,13 +98,7 @@ def table(language: str, view: dict[str, Any], names: Sequence[str],
     pile = pile_line(language, view, names)
     if pile:
         lines.append(pile)
-    shown = list(recent)
-    while shown and len("\n".join([*lines, "", *shown])) > TABLE_LIMIT:
-        shown.pop(0)  # the oldest lines give way: the message must fit in Telegram's limit
-    if shown:
-        lines.append("")
-        lines += [f"• {line}" for line in shown]
-    return "\n".join(lines)
+    return with_recent(lines, recent)
 
 
 def stealing_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
