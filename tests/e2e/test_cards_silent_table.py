@@ -10,6 +10,7 @@ checked by tests/e2e/cards_secrecy.py, and each seat's last prompt is closed.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -18,14 +19,18 @@ from storage.models import ActorKind, GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
 from tests.e2e.harness import pictures_off
 from tests.e2e.test_silent_table import LANGUAGE, SilentBot, group_texts, silent_bot
+from tests.fakebot import FakeMessage
 from tgbot.i18n import t
 from tgbot.service import reads
 
 STRIKES = 2
 
 
-async def _open_cards_table(bot: SilentBot) -> int:
-    """Seat the four at a new card-game table (Ana sets the strikes and starts it)."""
+async def open_cards_table(bot: SilentBot, strikes: int = STRIKES,
+                           before_start: Callable[[FakeMessage], Awaitable[None]] | None = None,
+                           ) -> int:
+    """Seat the four at a new card-game table: Ana sets the strikes, `before_start` may act
+    on the full lobby message (e.g. switch options), then Ana starts it. Return its id."""
     api, group, users = bot.api, bot.group, bot.users
     api.add_bot_to_group(group, by=users[0], as_admin=True)
     await bot.wait(lambda: any("/newgame" in (m.text or "") for m in bot.group_messages()))
@@ -33,7 +38,7 @@ async def _open_cards_table(bot: SilentBot) -> int:
     for user in users:
         user.start()
         await bot.wait(lambda u=user: api.chat_log(u.private))
-    assert await bot.say(users[0], f"/settings strikes {STRIKES}") == t(
+    assert await bot.say(users[0], f"/settings strikes {strikes}") == t(
         LANGUAGE, "Clock settings saved for new tables.")
     users[0].send(group, "/newgame bang_cards")
     lobby = await bot.wait(lambda: next(
@@ -41,6 +46,8 @@ async def _open_cards_table(bot: SilentBot) -> int:
     for user in users[1:]:
         user.send(group, "/join")
     await bot.wait(lambda: all(u.first_name in (lobby.text or "") for u in users))
+    if before_start is not None:
+        await before_start(lobby)
     users[0].press_button(lobby, t(LANGUAGE, "▶️ Start"))
     await bot.wait(lambda: any("m:" in str(m.reply_markup) for m in bot.group_messages()))
     await bot.services.deliverer.idle()
@@ -55,7 +62,7 @@ async def _open_cards_table(bot: SilentBot) -> int:
 async def test_a_silent_card_table_finishes_by_timeouts_and_tells_the_group_no_secret(
         tmp_path: Path) -> None:
     async with silent_bot(tmp_path, seed=11) as bot:
-        game_id = await _open_cards_table(bot)
+        game_id = await open_cards_table(bot)
         presses = len(bot.api.callback_answers)
         game = await bot.game(game_id)
         sweeps = 0

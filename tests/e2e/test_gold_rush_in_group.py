@@ -18,10 +18,11 @@ import pytest
 from core.bang_cards.actions import Buy, Force, Sell, Use, decode
 from storage.models import GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
+from tests.e2e.test_cards_silent_table import open_cards_table
 from tests.e2e.test_silent_table import LANGUAGE, SilentBot, group_texts, silent_bot
+from tests.fakebot import FakeMessage
 from tgbot.i18n import t
 from tgbot.render.cards.front import option_name
-from tgbot.service import reads
 
 STRIKES = 3
 SEED = 11  # a seed whose first seat can sell a Beer, then buy with the nugget
@@ -55,48 +56,25 @@ async def _press_gold_rush_action(bot: SilentBot, game_id: int) -> str | None:
     return None
 
 
-async def _open_gold_rush_table(bot: SilentBot) -> int:
-    """Seat the four at a card-game table whose two expansions Ana switches on by button."""
-    api, group, users = bot.api, bot.group, bot.users
-    api.add_bot_to_group(group, by=users[0], as_admin=True)
-    await bot.wait(lambda: any("/newgame" in (m.text or "") for m in bot.group_messages()))
-    before = len(api.chat_log(group))
-    users[0].send(group, "/settings pictures off")  # the checks read the text table
-    await bot.wait(lambda: any(m.from_bot for m in api.chat_log(group)[before:]))
-    for user in users:
-        user.start()
-        await bot.wait(lambda u=user: api.chat_log(u.private))
-    await bot.say(users[0], f"/settings strikes {STRIKES}")
-    users[0].send(group, "/newgame bang_cards")
-    lobby = await bot.wait(lambda: next(
-        (m for m in bot.group_messages() if "▶️" in str(m.reply_markup)), None))
-    for user in users[1:]:
-        user.send(group, "/join")
-    await bot.wait(lambda: all(u.first_name in (lobby.text or "") for u in users))
-    users[0].press_button(lobby, t(LANGUAGE, "⚙️ Options"))
+async def _switch_both_expansions_on(bot: SilentBot, lobby: FakeMessage) -> None:
+    """Ana switches Gold Rush and the Shadow Gunslingers on by the lobby's buttons."""
+    bot.users[0].press_button(lobby, t(LANGUAGE, "⚙️ Options"))
     for option in ("gold_rush", "shadow_gunslingers"):
         label = option_name(LANGUAGE, option)
         await bot.wait(lambda o=label: f"▫️ {o}" in str(lobby.reply_markup))
-        users[0].press_button(lobby, f"▫️ {label}")
+        bot.users[0].press_button(lobby, f"▫️ {label}")
         await bot.wait(lambda o=label: f"✅ {o}" in str(lobby.reply_markup))
     assert t(LANGUAGE, "Expansions: {options}", options=", ".join(
         option_name(LANGUAGE, o) for o in ("gold_rush", "shadow_gunslingers"))) in (
         lobby.text or "")
-    users[0].press_button(lobby, t(LANGUAGE, "▶️ Start"))
-    await bot.wait(lambda: any("m:" in str(m.reply_markup) for m in bot.group_messages()))
-    await bot.services.deliverer.idle()
-    game = await reads.active_game(bot.services.games.uow_factory, chat_id=group.id,
-                                   topic_id=None)
-    assert game is not None
-    assert game.id is not None
-    return game.id
 
 
 @pytest.mark.timeout(300)
 async def test_a_gold_rush_table_with_shadows_runs_to_the_end_keeping_hands_secret(
         tmp_path: Path) -> None:
     async with silent_bot(tmp_path, seed=SEED) as bot:
-        game_id = await _open_gold_rush_table(bot)
+        game_id = await open_cards_table(
+            bot, STRIKES, lambda lobby: _switch_both_expansions_on(bot, lobby))
         game = await bot.game(game_id)
         assert game.options == {"gold_rush": True, "shadow_gunslingers": True}
         sweeps, pressed = 0, []
