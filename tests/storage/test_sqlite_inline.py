@@ -60,7 +60,7 @@ async def test_a_write_gives_up_after_the_busy_time(tmp_path: Path) -> None:
         assert 0.1 <= loop.time() - started < 1.0
         await connection.close()
         await connection.close()  # a second close does nothing
-        with pytest.raises(ValueError, match="closed|no active connection"):
+        with pytest.raises(ValueError, match=r"closed|no active connection"):
             await connection.execute("SELECT 1")
     finally:
         other.close()
