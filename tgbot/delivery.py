@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import timedelta
 from typing import Any, Protocol
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
@@ -45,24 +45,21 @@ GONE = ("message to edit not found", "message can't be edited", "message_id_inva
         "message to be replied not found", "no text in the message to edit")
 
 
-def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup | None:
-    """Return an inline keyboard from [label, data] rows; data "https://…" makes a URL button."""
-    if not buttons:
-        return None
-    return InlineKeyboardMarkup([
-        [InlineKeyboardButton(label, url=data) if data.startswith("https://")
-         else InlineKeyboardButton(label, callback_data=data) for label, data in row]
-        for row in buttons])
-
-
 def keyboard(buttons: Sequence[Sequence[Sequence[str]]]) -> dict[str, Any] | None:
-    """Return `markup(buttons)` as the Bot API's JSON (None without buttons)."""
+    """Return the Bot API's inline keyboard JSON from [label, data] rows (None without
+    buttons); data "https://…" makes a URL button."""
     if not buttons:
         return None
     return {"inline_keyboard": [
         [{"text": label, "url": data} if data.startswith("https://")
          else {"text": label, "callback_data": data} for label, data in row]
         for row in buttons]}
+
+
+def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup | None:
+    """Return `keyboard(buttons)` as python-telegram-bot's object, for the handlers' replies."""
+    data = keyboard(buttons)
+    return None if data is None else InlineKeyboardMarkup.de_json(data, None)
 
 
 def message_text(payload: dict[str, Any]) -> str:
@@ -255,8 +252,7 @@ class Deliverer:
             shown = await self.photos.show(row, buttons, fresh=fresh)
             if shown is not None:
                 if shown[1]:
-                    for old in {*payload.get("retire", []), row.message_id} - {None}:
-                        await self._strip(chat, int(old))
+                    await self._retire(row)
                 return store.Settled(row.id or 0, row.revision, shown[0], anchor)
         if not fresh:
             try:
@@ -272,9 +268,14 @@ class Deliverer:
         message = await self.bot.post_raw("sendMessage", {
             "chat_id": chat, "text": text, "parse_mode": ParseMode.HTML,
             "reply_markup": buttons, "message_thread_id": row.topic_id})
-        for old in {*payload.get("retire", []), row.message_id} - {None}:
-            await self._strip(chat, int(old))
+        await self._retire(row)
         return store.Settled(row.id or 0, row.revision, int(message["message_id"]), anchor)
+
+    async def _retire(self, row: Delivery) -> None:
+        """Strip the buttons of the messages a freshly posted one replaces: the row's old
+        message and those its payload lists under "retire"."""
+        for old in {*row.payload.get("retire", []), row.message_id} - {None}:
+            await self._strip(row.chat_id, int(old))
 
     async def _strip(self, chat_id: int, message_id: int) -> None:
         """Remove an old message's buttons (best effort: an old button is refused anyway)."""
