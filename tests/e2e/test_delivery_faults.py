@@ -51,7 +51,7 @@ from tests.fakebot import FakeBotApi, FakeUser, FaultKind, RecordedRequest
 from tgbot.context import join_url
 from tgbot.i18n import t
 from tgbot.outbox import Outbox
-from tgbot.service import lobby
+from tgbot.service import reads
 from tgbot.service.games import GameService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -296,7 +296,7 @@ async def test_kill_minus_nine_between_commit_and_delivery(kind: str, tmp_path: 
             await assert_player_can_act(api, games, game_id)
             game = (await games.table(game_id)).game
             assert game.status is GameStatus.RUNNING
-            log = await lobby.action_log(games.uow_factory, game_id=game_id)
+            log = await reads.action_log(games.uow_factory, game_id=game_id)
             assert [r.version for r in log] == list(range(1, game.version + 1))  # once each
         finally:
             _kill(bot)

@@ -22,7 +22,7 @@ from tgbot.deadlines import clock_for, sweep, timers_of
 from tgbot.delivery import Deliverer
 from tgbot.handlers.lobby import lobby_button
 from tgbot.i18n import t
-from tgbot.service import lobby
+from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
 
@@ -74,7 +74,7 @@ async def _running(app: App, players: int, options: dict[str, Any], strikes: int
 async def _until_over(app: App, clock: HandClock, game_id: int) -> None:
     """Let the clock run an hour at a time, sweeping; each due decision times out."""
     for _ in range(1000):
-        game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+        game = await reads.load_game(app.games.uow_factory, game_id=game_id)
         if game.status is not GameStatus.RUNNING:
             return
         table = await app.games.table(game_id)
@@ -90,7 +90,7 @@ async def _until_over(app: App, clock: HandClock, game_id: int) -> None:
         told = len(app.group_texts())
         assert await sweep(app) >= 1
         await app.deliverer.idle()
-        after = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+        after = await reads.load_game(app.games.uow_factory, game_id=game_id)
         assert after.version > game.version
         timeout_line = t("pt-BR", "⏰ Time is up for {name}: the default move was played.",
                          name="")[:12]
@@ -104,7 +104,7 @@ async def _decisions(app: App, game_id: int) -> list[tuple[str, int, str, str, A
     engine, game = table.engine, table.game
     state = engine.setup(game.options, len(table.seats), game.seed).state
     out = []
-    for record in await lobby.action_log(app.games.uow_factory, game_id=game_id):
+    for record in await reads.action_log(app.games.uow_factory, game_id=game_id):
         decision = engine.view(state, None).decision
         default = engine.encode_action(engine.default_action(state, record.seat))
         out.append((decision, record.seat, record.action, default, record.actor))
@@ -118,7 +118,7 @@ async def test_a_silent_colt_table_finishes_by_timeouts_on_the_turn_timer() -> N
     app = _app(clock)
     game_id = await _running(app, 4, {"expert": True}, strikes=0)
     await _until_over(app, clock, game_id)
-    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    game = await reads.load_game(app.games.uow_factory, game_id=game_id)
     assert game.status is GameStatus.FINISHED
     assert game.outcome is not None
     log = await _decisions(app, game_id)
@@ -141,7 +141,7 @@ async def test_strikes_hand_silent_colt_seats_to_bots_that_finish_the_game() -> 
     app = _app(clock)
     game_id = await _running(app, 2, {}, strikes=2)
     await _until_over(app, clock, game_id)
-    game = await lobby.load_game(app.games.uow_factory, game_id=game_id)
+    game = await reads.load_game(app.games.uow_factory, game_id=game_id)
     assert game.status is GameStatus.FINISHED
     log = await _decisions(app, game_id)
     assert log[0][0] == log[1][0] == "team_setup"  # both seats owe the set-up at once
@@ -198,7 +198,7 @@ async def test_a_colt_table_starts_with_two_to_six_players_and_says_so_otherwise
     await lobby_button(update, context, Callback("l", game_id, -1, "start"))
     assert query.answers == [(t("pt-BR", "{game} is played by {least} to {most} players.",
                                 game="Colt Express", least=2, most=6), True)]
-    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert game.status is GameStatus.LOBBY
     await lobby.join_lobby(games.uow_factory, game_id=game_id, player=Player(2, "Bruno"),
                            now=games.now)
@@ -206,6 +206,6 @@ async def test_a_colt_table_starts_with_two_to_six_players_and_says_so_otherwise
     await lobby_button(update, context, Callback("l", game_id, -1, "start"))
     await deliverer_of(context).idle()
     assert query.answers == [(None, False)]
-    game = await lobby.load_game(games.uow_factory, game_id=game_id)
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert game.status is GameStatus.RUNNING
     assert bot.to(CHAT, "send")[-1]["text"].startswith("🚂 <b>Colt Express</b>")  # the table

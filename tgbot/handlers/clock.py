@@ -14,7 +14,7 @@ from tgbot.context import active_game_here, chat_language, game_here_or_say, ser
 from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
-from tgbot.service import lobby, profiles
+from tgbot.service import notes, profiles
 from tgbot.service import timeouts as store
 
 
@@ -65,7 +65,7 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "The clock was already extended this turn."))
         return
     extra = timedelta(seconds=timers_of(game).turn_seconds)
-    await lobby.set_note(found.games.uow_factory, game_id=game.id, key="extended_turn",
+    await notes.set_note(found.games.uow_factory, game_id=game.id, key="extended_turn",
                          value=turn)
     await store.set_times(found.games.uow_factory, game_id=game.id, version=game.version,
                           deadline_at=game.deadline_at + extra, remind_at=game.remind_at)

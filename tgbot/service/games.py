@@ -22,7 +22,7 @@ from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
 from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
-from tgbot.service import lobby
+from tgbot.service import game_status, reads
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
 from tgbot.service.scene import (
     Hooks,
@@ -161,7 +161,7 @@ class GameService:
 
     async def start(self, game_id: int) -> Played:
         """Deal a lobby's game and let bot seats play; return what was done and the table."""
-        applied = self.done(await lobby.start_game(self.uow_factory, game_id=game_id,
+        applied = self.done(await game_status.start_game(self.uow_factory, game_id=game_id,
                                                    seed=self.seed_source(), now=self.now,
                                                    hooks=self.hooks))
         assert applied.scene is not None
@@ -274,11 +274,11 @@ class GameService:
     async def history(self, game_id: int) -> list[dict[str, Any]]:
         """Return the public events of a game so far: the deal's (dealt again from the seed,
         a pure function) and those stored with each logged action."""
-        game, seats = await lobby.game_with_seats(self.uow_factory, game_id=game_id)
+        game, seats = await reads.game_with_seats(self.uow_factory, game_id=game_id)
         if game.snapshot is None:
             return []
         dealt = get_game(game.kind).setup(game.options, len(seats), game.seed).events
-        log = await lobby.action_log(self.uow_factory, game_id=game_id)
+        log = await reads.action_log(self.uow_factory, game_id=game_id)
         return [*(e.to_json() for e in dealt if e.visible_to(None)),
                 *(event for record in log for event in record.events or [])]
 

@@ -20,15 +20,6 @@ from storage.repositories import UnitOfWork
 from storage.uow import UnitOfWorkFactory
 from tgbot.service.commands import Player, _ensure_user
 
-# The `name as name` imports re-export what moved to the modules of its job, for the callers
-# others are editing now (tgbot/service/games.py, tgbot/handlers/clock.py, a few tests).
-from tgbot.service.game_status import cancel_game as cancel_game
-from tgbot.service.game_status import start_game as start_game
-from tgbot.service.notes import set_note as set_note
-from tgbot.service.reads import action_log as action_log
-from tgbot.service.reads import game_with_seats as game_with_seats
-from tgbot.service.reads import load_game as load_game
-
 
 async def open_lobby(
     uow_factory: UnitOfWorkFactory,
