@@ -23,7 +23,7 @@ from tgbot.service import lobby, profiles
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
 
-GAMES = ("bang_dice", "colt_express")
+GAMES = ("bang_dice", "colt_express", "bang_cards")
 SEED = 3  # both games: seat 0 owes the first decision (dice: on the group table; Colt: by DM)
 NAMES = ("Ana", "Bruno", "Carla", "Davi")
 LANGUAGES_OF = ("pt-BR", "en", "it", "pt-BR")
