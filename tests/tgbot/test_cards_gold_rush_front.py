@@ -121,6 +121,21 @@ def test_the_group_table_shows_the_shop_nuggets_equipment_and_shadows() -> None:
     assert "🛒" not in FRONT.table_text("en", base, NAMES, [])
 
 
+def test_my_cards_pop_up_adds_nuggets_and_equipment_with_gold_rush() -> None:
+    rich = 0
+    for index, state in enumerate(_states(4, 5)):
+        language = LANGUAGES[index % 3]
+        for seat in range(4):
+            mine = FRONT.mine_text(language, GAME, state, seat)
+            me = GAME.view_json(GAME.view(state, seat))["seats"][seat]
+            assert (f"{me['nuggets']}💰" in mine) == bool(me["nuggets"])
+            assert all(gear_label(language, card) in mine for card in me["equipment"])
+            rich += bool(me["nuggets"] and me["equipment"])
+    assert rich > 0
+    base = GAME.setup({}, 4, 1).state
+    assert "💰" not in FRONT.mine_text("en", GAME, base, 0)
+
+
 def test_gold_rush_events_get_lines_in_every_language() -> None:
     lined: set[str] = set()
     for players, seed in ((3, 1), (5, 3), (8, 5)):

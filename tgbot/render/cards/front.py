@@ -9,6 +9,7 @@ from typing import Any
 from tgbot.callbacks import lobby_data
 from tgbot.i18n import t
 from tgbot.render.cards.events import event_line, private_event_line
+from tgbot.render.cards.gold_rush import seat_extras
 from tgbot.render.cards.labels import card_label, role_name
 from tgbot.render.cards.prompts import private_prompt_text, prompt_buttons
 from tgbot.render.cards.table import table, waiting_line
@@ -78,8 +79,10 @@ class CardsFront:
         view = engine.view_json(engine.view(state, seat))
         me = view["seats"][seat]
         hand = ", ".join(card_label(language, c) for c in me["hand"] or ()) or "—"
-        return t(language, "🎭 {role} · 🃏 {hand}", role=role_name(language, view["role"]),
+        text = t(language, "🎭 {role} · 🃏 {hand}", role=role_name(language, view["role"]),
                  hand=hand)
+        extras = seat_extras(language, me) if view.get("gold_rush") else ""
+        return f"{text} · {extras}" if extras else text
 
     def options_lines(self, language: str, options: Mapping[str, Any]) -> list[str]:
         """Return one line naming the chosen expansions (none when none is on)."""
