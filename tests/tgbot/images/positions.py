@@ -114,3 +114,38 @@ POSITIONS = (
     Position("cards_5p_store", "bang_cards", 5, spec=CARDS_FIVE),
     Position("cards_7p_finished", "bang_cards", 7, spec=CARDS_SEVEN),
 )
+
+CARDS_GOLD_RUSH = {
+    "game": "bang_cards", "turn": 0, "phase": "play", "options": {"gold_rush": True},
+    "seats": [
+        _seat("sheriff", "calamity_janet", life=3,
+              hand=["bang_as", "missed_2s", "beer_6h", "panic_jh", "cat_balou_kh",
+                    "general_store_qs", "stagecoach_9s_1"],
+              in_play=["winchester_8s", "barrel_qs"], nuggets=3,
+              equipment=["rum_1", "shot_1"]),
+        _seat("outlaw", "black_jack", hand=["bang_qh"], nuggets=1),
+        _seat("renegade", "paul_regret", hand=["beer_7h"]),
+        _seat("deputy", "bart_cassidy", hand=["missed_3s"]),
+        _seat("outlaw", "el_gringo", hand=["duel_js"]),
+    ],
+}
+
+
+@dataclass(frozen=True)
+class HandPosition:
+    """One seat's hand at a position, drawn for its private prompt."""
+
+    name: str
+    position: Position
+    seat: int
+
+
+HAND_POSITIONS = (
+    HandPosition("hand_colt_2p", POSITIONS[3], 0),
+    HandPosition("hand_colt_4p_bullets",
+                 Position("colt_4p_round3", "colt_express", 4, seed=2,
+                          stop=_colt(3, "scheme")), 2),
+    HandPosition("hand_cards_4p", POSITIONS[6], 1),
+    HandPosition("hand_cards_5p_gold_rush",
+                 Position("cards_5p_gold_rush", "bang_cards", 5, spec=CARDS_GOLD_RUSH), 0),
+)

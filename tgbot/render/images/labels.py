@@ -89,3 +89,13 @@ def nuggets(language: str, count: int) -> str:
 def shop(language: str) -> str:
     """Return the caption over the Gold Rush shop."""
     return t(language, "Shop")
+
+
+def bullets(language: str, count: int) -> str:
+    """Return a Colt Express bandit's bullets left ("Bullets: 5")."""
+    return t(language, "Bullets: {count}", count=count)
+
+
+def in_play(language: str) -> str:
+    """Return the caption over a player's own cards in play."""
+    return t(language, "In play")
