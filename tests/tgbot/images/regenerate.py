@@ -1,8 +1,9 @@
 """`python -m tests.tgbot.images.regenerate`: redraw the golden table pictures.
 
 Writes tests/tgbot/images/golden/<position>_<language>.png for every position of
-positions.py in every language. Run it after a deliberate change to the pictures, look at
-the images (docs/images.md shows them), and commit them with the change.
+positions.py in every language, and <hand>_<language>.png for every hand of
+HAND_POSITIONS (one seat's private hand picture). Run it after a deliberate change to the
+pictures, look at the images (docs/images.md shows them), and commit them with the change.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.engine.registry import get_game
-from tests.tgbot.images.positions import NAMES, POSITIONS, Position
+from tests.tgbot.images.positions import HAND_POSITIONS, NAMES, POSITIONS, HandPosition, Position
 from tgbot.i18n import LANGUAGES
-from tgbot.render.images import group_view, render_table
+from tgbot.render.images import draw_hand, group_view, hand_view, render_table
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -28,14 +29,28 @@ def draw(position: Position, language: str) -> bytes:
     return render_table(view, language, NAMES[:position.players])
 
 
+def hand_golden_path(hand: HandPosition, language: str) -> Path:
+    """Return where the golden picture of a seat's hand in a language is stored."""
+    return GOLDEN / f"{hand.name}_{language}.png"
+
+
+def draw_hand_of(hand: HandPosition, language: str) -> bytes:
+    """Return the picture of a seat's hand in a language, as the bot draws it."""
+    position = hand.position
+    view = hand_view(position.kind, get_game(position.kind), position.state(), hand.seat)
+    return draw_hand(view, language)
+
+
 def main() -> None:
     """Write every golden picture and print where."""
     GOLDEN.mkdir(exist_ok=True)
-    for position in POSITIONS:
-        for language in LANGUAGES:
-            path = golden_path(position, language)
-            path.write_bytes(draw(position, language))
-            print(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
+    drawings = [(golden_path(p, lang), lambda p=p, lang=lang: draw(p, lang))
+                for p in POSITIONS for lang in LANGUAGES]
+    drawings += [(hand_golden_path(h, lang), lambda h=h, lang=lang: draw_hand_of(h, lang))
+                 for h in HAND_POSITIONS for lang in LANGUAGES]
+    for path, picture in drawings:
+        path.write_bytes(picture())
+        print(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
 
 
 if __name__ == "__main__":
