@@ -269,7 +269,9 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     game = await reads.load_game(backend.uow, game_id=game_id)
     assert game.paused_at is None
     assert "paused_left" not in game.lobby
+    assert "paused_remind" not in game.lobby
     assert game.deadline_at == at + timedelta(seconds=1 + left)  # the clock read once more
+    assert game.remind_at == at + timedelta(seconds=1 + left - 1800)  # the reminder too
     rows = await _rows(backend, game_id)
     assert {key: (row.revision, row.error) for key, row in rows.items()
             if key != "prompt:0"} == {"table": (2, None), NOTE: (2, None)}
@@ -280,8 +282,10 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     at = clock.current
     assert await deliveries.resume_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
         [short, untimed]
-    assert (await reads.load_game(backend.uow, game_id=short)).deadline_at == \
-        at + timedelta(seconds=61)
+    resumed_short = await reads.load_game(backend.uow, game_id=short)
+    assert resumed_short.deadline_at == at + timedelta(seconds=61)
+    assert resumed_short.remind_at is not None
+    assert resumed_short.remind_at < resumed_short.deadline_at
     assert (await reads.load_game(backend.uow, game_id=untimed)).deadline_at is None
     await run_command(backend.uow, game_id=game_id, work=_touch, now=clock, hooks=HOOKS)
 

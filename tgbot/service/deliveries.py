@@ -137,7 +137,8 @@ async def pause_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, now: Clock
                  if game.paused_at is None]
         for game in games:
             left = (game.deadline_at - at).total_seconds() if game.deadline_at else None
-            game.lobby = {**game.lobby, "paused_left": left}
+            remind = (game.remind_at - at).total_seconds() if game.remind_at else None
+            game.lobby = {**game.lobby, "paused_left": left, "paused_remind": remind}
             game.paused_at, game.deadline_at, game.remind_at = at, None, None
             await uow.games.save(game=game, expected_version=game.version)
         for row in await uow.deliveries.of_chat(chat_id=chat_id):
@@ -149,19 +150,24 @@ async def pause_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, now: Clock
 
 async def resume_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int,
                       now: Clock) -> list[int]:
-    """Resume the paused games of a group the bot is back in, with the time they had left,
-    and make the group's undelivered rows due. Return the ids of the games resumed."""
+    """Resume the paused games of a group the bot is back in, with the time they had left
+    (to the deadline and to the reminder), and make the group's undelivered rows due.
+    Return the ids of the games resumed."""
     at = now()
     async with uow_factory() as uow:
         games = [game for game in await uow.games.list(chat_id=chat_id,
                                                         status=GameStatus.RUNNING)
                  if game.paused_at is not None]
         for game in games:
-            left = game.lobby.get("paused_left")
+            left, remind = game.lobby.get("paused_left"), game.lobby.get("paused_remind")
             game.deadline_at = None if left is None else at + timedelta(seconds=max(left, 60))
+            game.remind_at = None if remind is None else at + timedelta(seconds=max(remind, 0))
+            if game.deadline_at is not None and game.remind_at is not None \
+                    and game.remind_at >= game.deadline_at:
+                game.remind_at = None  # no time left to remind before the clock runs out
             game.paused_at = None
             game.lobby = {key: value for key, value in game.lobby.items()
-                          if key != "paused_left"}
+                          if key not in ("paused_left", "paused_remind")}
             await uow.games.save(game=game, expected_version=game.version)
         await uow.commit()
     await reopen_chat(uow_factory, chat_id=chat_id, now=now, repost=False)
