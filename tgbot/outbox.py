@@ -14,7 +14,8 @@ and `recent` (the public events of the current turn, as JSON, so the recent line
 need a replay of the log). A prompt payload holds `text` and `buttons`, or `close` (strip
 the live prompt of its buttons and forget it). In a chat with table pictures on, the
 table payload also holds `caption` and `photo` (tgbot/render/table_photo.py): it is then
-sent as a photo, and switching between the two posts the table anew.
+sent as a photo, and switching between the two posts the table anew. So does a seat's
+prompt in a game with a hand picture: its `photo` is that seat's own hand.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from tgbot.i18n import DEFAULT_LANGUAGE, t
 from tgbot.render.front import GameFront, front_for
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
-from tgbot.render.table_photo import photo_fields, pictures_on
+from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
 from tgbot.service.scene import NOTE, Outbound, Scene
 
 RECENT_LINES = 8
@@ -209,6 +210,7 @@ class Outbox:
         fresh_seat = scene.notes.get("prompt_for")
         marked = scene.notes.get("keep")  # a `k:` press: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
+        pictures = pictures_on(scene.chat.default_options if scene.chat is not None else None)
         out = []
         for seat, legal in owed.items():
             user = scene.user_of(seat)
@@ -218,8 +220,15 @@ class Outbox:
             view = engine.view_json(engine.view(state, seat))
             text = front.private_prompt_text(language, view, names, keep)
             buttons = front.prompt_buttons(language, view, legal, names, game.id, keep)
-            out.append(Outbound(prompt_key(seat), user, {"text": text, "buttons": rows(buttons)},
-                                fresh=fresh_seat == seat))
+            payload: Json = {"text": text, "buttons": rows(buttons)}
+            if pictures:  # the seat's own hand, for its own private chat only
+                payload.update(hand_photo_fields(game.kind, engine, state, seat, language,
+                                                 text))
+            previous = scene.deliveries.get(prompt_key(seat))
+            switched = previous is not None and previous.payload != CLOSE and (
+                "photo" in previous.payload) != ("photo" in payload)
+            out.append(Outbound(prompt_key(seat), user, payload,
+                                fresh=fresh_seat == seat or switched))
         for key, row in scene.deliveries.items():
             if key.startswith("prompt:") and int(key.split(":")[1]) not in owed \
                     and row.payload != CLOSE:

@@ -10,6 +10,11 @@ remembered in this process only: after a restart the first edit replaces the pic
 which is always right.
 The picture is drawn from the row's stored group view by `TablePictures`, once per (game,
 version, language), in a worker thread so the event loop keeps serving other chats.
+A seat's private prompt row may hold a "photo" of its own hand instead (the same show,
+in its private chat): `TablePictures` tells the two apart by the stored JSON and draws a
+hand only with the hand drawer, from the stored HandView, once per (game, seat,
+language, hand); a group picture is only ever drawn from a stored group view, which
+refuses a seat's view.
 When it cannot be drawn, `PhotoSender.show` returns None and the deliverer sends the
 row's text instead, as for a chat with pictures off.
 """
@@ -17,7 +22,9 @@ row's text instead, as for a chat with pictures off.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -27,8 +34,14 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from storage.models import Delivery
-from tgbot.render.images import TableImages, render_table, stored_group_view
-from tgbot.render.table_photo import photo_caption, picture_key
+from tgbot.render.images import (
+    TableImages,
+    draw_hand,
+    render_table,
+    stored_group_view,
+    stored_hand_view,
+)
+from tgbot.render.table_photo import is_hand, photo_caption, picture_key
 
 log = logging.getLogger(__name__)
 Draw = Callable[[int, Mapping[str, Any]], Awaitable[bytes]]
@@ -39,15 +52,21 @@ FILENAME = "table.png"
 
 
 class TablePictures:
-    """Draws the picture a delivery row's "photo" describes; keeps the last `size`."""
+    """Draws the picture a delivery row's "photo" describes; keeps the last `size` tables
+    and the last `size` hands."""
 
     def __init__(self, size: int = 64) -> None:
         self.images = TableImages(size)
+        self.hands: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
+        self.hands_drawn = 0  # hand pictures drawn (cache misses), for tests and metrics
+        self.size = size
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-picture")
 
     async def __call__(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
-        """Return the PNG of a stored group view. Raise KeyError or ValueError for a
-        "photo" that is no stored group view, and whatever drawing raises."""
+        """Return the PNG of a stored group view or of a stored hand. Raise KeyError or
+        ValueError for a "photo" that is neither, and whatever drawing raises."""
+        if is_hand(photo):
+            return await self._hand(game_id, photo)
         view = stored_group_view(photo)
         language, names = str(photo["language"]), tuple(str(n) for n in photo["names"])
         found = self.images.cached(game_id, view.version, language, names)
@@ -58,6 +77,26 @@ class TablePictures:
         picture = await loop.run_in_executor(self._executor, render_table, view, language,
                                              names)
         self.images.keep(game_id, view.version, language, names, picture)
+        return picture
+
+    async def _hand(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
+        """Return the PNG of a seat's stored hand, drawn once per (game, seat, language,
+        hand). Raise ValueError for a "photo" that also holds a group view."""
+        if "view" in photo:
+            raise ValueError("a hand photo holds no group view")
+        hand = stored_hand_view(photo)
+        language = str(photo["language"])
+        key = (game_id, hand.seat, language, json.dumps(hand.data, sort_keys=True))
+        found = self.hands.get(key)
+        if found is not None:
+            self.hands.move_to_end(key)
+            return found
+        loop = asyncio.get_running_loop()
+        picture = await loop.run_in_executor(self._executor, draw_hand, hand, language)
+        self.hands_drawn += 1
+        self.hands[key] = picture
+        while len(self.hands) > self.size:
+            self.hands.popitem(last=False)
         return picture
 
     def close(self) -> None:

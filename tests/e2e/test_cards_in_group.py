@@ -124,7 +124,7 @@ async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_priva
     start = await service.table(game_id)
     for user in table.users:  # a role and a hand by DM, in the player's language
         language = pick_language(user.language_code)
-        texts = [m.text for m in table.api.chat_log(user.private)]
+        texts = [shown(m) for m in table.api.chat_log(user.private)]  # prompts: photos
         assert any(text.startswith(t(language, "🤫 Your role: <b>{role}</b>")
                                    .split("<b>")[0]) for text in texts), texts
         assert any(text.startswith(t(language, "🃏 You get: {cards}").split("{")[0])
@@ -156,8 +156,8 @@ async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_priva
             await _press(table, user, dm, f"p{prefix}om1")  # a standing order, by DM
             ordered = True
             presses["order"] += 1
-            await table.wait(lambda u=user, old=dm: "📜" in (_with_prefix(
-                table.api.chat_log(u.private), "p:") or old).text)
+            await table.wait(lambda u=user, old=dm: "📜" in shown(_with_prefix(
+                table.api.chat_log(u.private), "p:") or old))
             assert (await service.table(game_id)).state.seats[seat].order_missed
             continue
         wanted = f"p{prefix}{text}"

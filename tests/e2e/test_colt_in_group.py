@@ -78,14 +78,15 @@ def _with_button(messages: list[FakeMessage], text: str) -> FakeMessage | None:
                  and any(b["text"] == text for b in m.buttons)), None)
 
 
-async def _open_table(table: Table) -> int:
-    """Ana turns the table pictures off (/settings), opens a Colt Express table from the
-    /newgame menu, the others join by the deep link, Ana switches the expert variant on in
-    the options and starts."""
+async def _open_table(table: Table, *, pictures: bool = False) -> int:
+    """Ana turns the table pictures off (/settings) unless `pictures`, opens a Colt Express
+    table from the /newgame menu, the others join by the deep link, Ana switches the expert
+    variant on in the options and starts."""
     api, group, users = table.api, table.group, table.users
     api.add_bot_to_group(group, by=users[0], as_admin=True)
     await table.wait(lambda: any("/newgame" in m.text for m in table.group_messages()))
-    await pictures_off(users[0], group, api)  # this game checks the text table line by line
+    if not pictures:  # the main game checks the text table line by line
+        await pictures_off(users[0], group, api)
     users[0].start()
     users[0].send(group, "/newgame")
     title = t(GROUP, "Colt Express")
@@ -200,6 +201,59 @@ async def test_four_players_play_colt_express_by_buttons_and_secrets_stay_privat
     assert not [e for e in table.api.errors if e.status != 429], table.api.errors
     print(f"\nseed {seed}: {len(records)} actions: {presses}; decisions {dict(decisions)}")
     await _assert_group_secrecy(table, game_id)
+    private = {str(user.id) for user in table.users}  # pictures off: the prompts are text
+    assert not [c for c in table.api.calls("sendPhoto") if str(c.params["chat_id"]) in private]
+
+
+@pytest.mark.timeout(600)
+async def test_with_pictures_on_each_private_prompt_is_a_photo_of_the_players_hand(
+        table: Table) -> None:
+    """Pictures on (the default): every DM prompt is one photo of the player's own hand
+    (sendPhoto to his private chat) with the prompt as caption and the buttons, replaced
+    in place (editMessageMedia, or editMessageCaption when the hand did not change) while
+    he stays the one asked; a whole game is played through them."""
+    game_id = await _open_table(table, pictures=True)
+    service = table.services.games
+    rng = random.Random(SEED + 1)
+    for _ in range(3000):
+        current = await service.table(game_id)
+        if current.game.status is not GameStatus.RUNNING:
+            break
+        engine, state, version = current.engine, current.state, current.game.version
+        prefix = f"p:{game_id}:{version}:"
+        seat = rng.choice(sorted(engine.to_act(state)))
+        user = next(u for u in table.users if u.id == current.user_of(seat))
+        message = await table.wait(
+            lambda u=user, p=prefix: _live_prompt(table, u, p) or _live_group_prompt(table, p))
+        query_id = user.press(message, rng.choice(_buttons(message, prefix))["callback_data"])[
+            "callback_query"]["id"]
+        answer = await table.wait(lambda q=query_id: table.api.callback_answers.get(q))
+        assert answer.text is None, answer.text
+    assert (await service.table(game_id)).game.status is GameStatus.FINISHED
+    await table.services.deliverer.idle()
+    api = table.api
+    private = {str(user.id): user for user in table.users}
+    uploads = [c for c in api.calls("sendPhoto") if str(c.params["chat_id"]) in private]
+    edits = [c for name in ("editMessageMedia", "editMessageCaption")
+             for c in api.calls(name) if c.ok and str(c.params["chat_id"]) in private]
+    assert uploads
+    assert all(c.ok and str(c.params["photo"]).startswith("<upload") for c in uploads)
+    assert edits, "no private prompt was edited in place"
+    for user in table.users:
+        stored = await profiles.get_user(service.uow_factory, user_id=user.id)
+        language = stored.language if stored is not None and stored.language else "pt-BR"
+        hand = t(language, "🂠 Your hand: {cards}").split("{")[0]
+        prompts = [m for m in api.chat_log(user.private)
+                   if any("p:" in str(v.reply_markup) for v in m.history)]
+        assert prompts
+        for message in prompts:  # each prompt is a photo; its caption is the prompt text
+            assert message.media is not None
+            assert message.text is None
+            assert all(hand in (v.caption or "") for v in message.history)
+            assert all(len(v.caption or "") <= 1024 for v in message.history)
+    assert not api.internal_errors
+    assert not [e for e in api.errors if e.status != 429], api.errors
+    print(f"\n{len(uploads)} private photos, {len(edits)} edited in place")
 
 
 async def _mine_pops_up_privately(table: Table, game_id: int) -> None:

@@ -7,18 +7,24 @@ the picture. The table's delivery payload keeps its full "text" (what is sent in
 when the picture cannot be drawn) and adds "caption" and "photo": the group view as JSON
 (`GroupView.to_json()`) with the language and the seats' names, everything the picture is
 a pure function of. The picture itself is never stored: the deliverer draws it from
-"photo" at send time (tgbot/table_pictures.py, cached per game version).
+"photo" at send time (tgbot/table_photos.py, cached per game version).
+
+In the same chats, a seat's private prompt in a game with a hand picture (Colt Express,
+the card game) is a photo of that seat's own hand with the prompt text as its caption:
+its payload's "photo" holds the seat's `HandView` (`hand_photo_fields`), which only that
+seat's private chat is ever sent. A prompt longer than a caption stays text.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine.registry import AnyGame
-from tgbot.render.images import group_view, has_picture
+from tgbot.render.images import group_view, hand_view, has_hand, has_picture
 from tgbot.service.profiles import PICTURES
 
 CAPTION_LIMIT = 1024
@@ -42,9 +48,29 @@ def photo_fields(kind: str, engine: AnyGame, state: Any, language: str, names: S
             "photo": {**view.to_json(), "language": language, "names": list(names)}}
 
 
+def hand_photo_fields(kind: str, engine: AnyGame, state: Any, seat: int, language: str,
+                      text: str) -> dict[str, Any]:
+    """Return the payload fields of a seat's private prompt shown as a photo of its hand
+    ("caption": the prompt's text, "photo": the hand), or {} for a game without a hand
+    picture or a text longer than a caption."""
+    if not has_hand(kind) or visible_length(text) > CAPTION_LIMIT:
+        return {}
+    return {"caption": text,
+            "photo": {**hand_view(kind, engine, state, seat).to_json(), "language": language}}
+
+
+def is_hand(photo: Mapping[str, Any]) -> bool:
+    """Return True when a stored "photo" is a seat's hand, not the group's table."""
+    return "hand" in photo
+
+
 def picture_key(photo: Mapping[str, Any]) -> tuple[Any, ...]:
-    """Return what identifies the picture a stored "photo" draws: the game version, the
-    language and the seats' names."""
+    """Return what identifies the picture a stored "photo" draws: for a table the game
+    version, the language and the seats' names; for a hand the hand itself and the
+    language (a move that leaves the hand as it was keeps its picture)."""
+    if is_hand(photo):
+        return ("hand", photo["seat"], photo["language"],
+                json.dumps(photo["hand"], sort_keys=True))
     return (photo["view"]["version"], photo["language"], tuple(photo["names"]))
 
 
