@@ -4,8 +4,10 @@ For each game, plays seeded games under the bot policy at several player counts,
 every `--every`-th position (finished positions included), and draws each one's group
 picture (group_view + render_table + PNG encoding, no cache) in each language in turn.
 Times are CPU time of this process per picture (other work on the machine does not count),
-reported as p50 / p99 / max in ms with the mean PNG size; one JSON line per game. Not
-collected by pytest: figures belong in docs/benchmarks.md.
+reported as p50 / p99 / max in ms with the mean PNG size; one JSON line per game. For the
+games with a hand (Colt Express, the card game), a second line times the private hand
+picture (hand_view + draw_hand) of the seat that acts at each kept position, as its
+prompt draws it. Not collected by pytest: figures belong in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import NAMES
 from tgbot.i18n import LANGUAGES
-from tgbot.render.images import group_view, render_table
+from tgbot.render.images import draw_hand, group_view, hand_view, has_hand, render_table
 
 PLAYERS = {"bang_dice": (4, 6, 8), "colt_express": (2, 4, 6), "bang_cards": (4, 5, 7)}
 
@@ -65,6 +67,26 @@ def measure(kind: str, seeds: int, every: int) -> dict[str, Any]:
             "max_ms": round(max(times), 1), "mean_kb": round(statistics.mean(sizes) / 1024, 1)}
 
 
+def measure_hands(kind: str, seeds: int, every: int) -> dict[str, Any]:
+    """Return the JSON-ready figures of one game's hand pictures."""
+    game = get_game(kind)
+    times, sizes = [], []
+    warm = game.setup({}, PLAYERS[kind][0], 99).state
+    draw_hand(hand_view(kind, game, warm, 0), "en")
+    for players in PLAYERS[kind]:
+        for index, state in enumerate(positions(kind, players, seeds, every)):
+            seat = min(game.to_act(state) or {0})
+            language = LANGUAGES[index % len(LANGUAGES)]
+            started = time.process_time()
+            png = draw_hand(hand_view(kind, game, state, seat), language)
+            times.append((time.process_time() - started) * 1000)
+            sizes.append(len(png))
+    return {"game": kind, "picture": "hand", "pictures": len(times),
+            "players": list(PLAYERS[kind]),
+            "p50_ms": round(percentile(times, 0.5), 1), "p99_ms": round(percentile(times, 0.99), 1),
+            "max_ms": round(max(times), 1), "mean_kb": round(statistics.mean(sizes) / 1024, 1)}
+
+
 def main() -> None:
     """Print one JSON line per game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -74,6 +96,8 @@ def main() -> None:
     args = parser.parse_args()
     for kind in args.game or list(PLAYERS):
         print(json.dumps(measure(kind, args.seeds, args.every)), flush=True)
+        if has_hand(kind):
+            print(json.dumps(measure_hands(kind, args.seeds, args.every)), flush=True)
 
 
 if __name__ == "__main__":
