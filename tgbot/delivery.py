@@ -12,8 +12,9 @@ until he comes back, and the group is told; a group that removed the bot pauses 
 games; a group upgraded to a supergroup moves its games to the new chat id.
 Results are written in batches (`tgbot.service.deliveries.settle`). The bot's `post_raw`
 (tgbot/inbox.py) sends: JSON in, JSON out, no python-telegram-bot objects. A table row
-with a "photo" is shown as a photo message by tgbot/table_photos.py when the deliverer
-was given `pictures` (its text otherwise, or when the picture cannot be drawn).
+or a private prompt row with a "photo" (the group's view; a seat's own hand) is shown as
+a photo message by tgbot/table_photos.py when the deliverer was given `pictures` (its
+text otherwise, or when the picture cannot be drawn).
 """
 
 from __future__ import annotations
