@@ -1,5 +1,11 @@
 """Old Saloon module 1 test helpers: the Saloon dice faces, quiet base faces and `saloon`,
-which runs a 5-seat scenario with only saloon_dice on."""
+which runs a 5-seat scenario with only saloon_dice on.
+
+Default table (5 seats): 0 Sheriff Paul Regret (11), 1 Deputy Jesse Jones (9),
+2 Outlaw Lucky Duke (8), 3 Outlaw Black Jack (8), 4 Renegade Rose Doolan (9).
+With saloon_dice on, every turn starts with the dice choice, before the first roll. A Saloon
+die that replaces a base die is the last die (index 4), so the 5th scripted face is its face.
+"""
 
 from __future__ import annotations
 

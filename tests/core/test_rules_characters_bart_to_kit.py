@@ -3,8 +3,7 @@ decision points and their timeout defaults.
 
 Rules: bang_dice.md §14 (BD-CHAR-0, BD-CHAR-BART/BLACKJACK/CALAMITY/GRINGO/JESSE/JOURD/KIT),
 BD-DEC-7/12/13, BD-TO table.
-Default table (5 seats): 0 Sheriff Paul Regret (11), 1 Deputy Jesse Jones (9),
-2 Outlaw Lucky Duke (8), 3 Outlaw Black Jack (8), 4 Renegade Rose Doolan (9).
+Default table: see tests/core/character_helpers.py.
 """
 
 from __future__ import annotations

@@ -3,8 +3,7 @@ timeout defaults.
 
 Rules: bang_dice.md §14 (BD-CHAR-DUKE/PAUL/PEDRO/ROSE/SID/SLAB/SUZY/VULTURE/WILLY),
 BD-DEC-2/10/15, BD-TO table.
-Default table (5 seats): 0 Sheriff Paul Regret (11), 1 Deputy Jesse Jones (9),
-2 Outlaw Lucky Duke (8), 3 Outlaw Black Jack (8), 4 Renegade Rose Doolan (9).
+Default table: see tests/core/character_helpers.py.
 """
 
 from __future__ import annotations

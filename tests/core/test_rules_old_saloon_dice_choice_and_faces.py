@@ -3,10 +3,7 @@ and bullet faces.
 
 Rules: bang_dice.md §16 (OS-MOD), §17 (OS-DICE-1/2, OS-FACE), BD-ROLL-6, R-OS-02, BD-DEC-3/5
 and their BD-TO defaults.
-Default table (5 seats): 0 Sheriff Paul Regret (11), 1 Deputy Jesse Jones (9),
-2 Outlaw Lucky Duke (8), 3 Outlaw Black Jack (8), 4 Renegade Rose Doolan (9).
-With saloon_dice on, every turn starts with the dice choice, before the first roll. A Saloon
-die that replaces a base die is the last die (index 4), so the 5th scripted face is its face.
+Default table and which die is the Saloon die: see tests/core/saloon_dice_helpers.py.
 """
 
 from __future__ import annotations

@@ -3,18 +3,12 @@ worked examples with double faces.
 
 Rules: bang_dice.md §17 (OS-DICE-3/4/5), BD-GEN-4, BD-RES-1/2, R-OS-01, BD-ROLL-6,
 BD-EX-3 (double face part), BD-EX-11.
-Default table (5 seats): 0 Sheriff Paul Regret (11), 1 Deputy Jesse Jones (9),
-2 Outlaw Lucky Duke (8), 3 Outlaw Black Jack (8), 4 Renegade Rose Doolan (9).
-With saloon_dice on, every turn starts with the dice choice, before the first roll. A Saloon
-die that replaces a base die is the last die (index 4), so the 5th scripted face is its face.
+Default table and which die is the Saloon die: see tests/core/saloon_dice_helpers.py.
 """
 
 from __future__ import annotations
 
-from tests.core.saloon_dice_helpers import (
-    STILL,
-    saloon,
-)
+from tests.core.saloon_dice_helpers import STILL, saloon
 from tests.core.scenario_helpers import (
     arrows,
     events,
