@@ -4,7 +4,8 @@ Each test marked `@per_case` runs over `engine_conformance.cases()`: every id of
 `core.engine.registry.game_ids()`, each player count from the engine's `min_players` to
 its `max_players`, the seeds `engine_conformance.SEEDS` and the option sets the engine
 declares (`option_sets(players)`, else the default options). What the checks cover, and
-what a generic suite cannot check, is in the docstring of `tests/core/engine_conformance.py`.
+what a generic suite cannot check, is in the docstrings of `tests/core/engine_conformance.py`
+and `tests/core/engine_secrecy.py` (secrets).
 
 A game added to the registry is picked up with no further code: `test_the_suite_runs_on_a_toy_game`
 registers a toy engine and runs every `@per_case` test on the cases the suite finds for it,
@@ -33,7 +34,6 @@ from tests.core import golden
 from tests.core.engine_conformance import (
     POLICIES,
     Case,
-    SecretReport,
     apply_pure,
     cases,
     check_action_texts,
@@ -41,12 +41,11 @@ from tests.core.engine_conformance import (
     check_policies,
     check_replay,
     check_round_trip,
-    check_secret_choices,
-    check_secrets,
     check_to_act,
     play,
     spread,
 )
+from tests.core.engine_secrecy import SecretReport, check_secret_choices, check_secrets
 
 CASES = cases()
 STATES_PROBED = 6  # states of a bot game probed for secrets, spread from deal to end
@@ -82,7 +81,7 @@ def test_same_seed_and_log_replay_exactly(case: Case) -> None:
 
 @per_case
 def test_secrets_stay_with_their_seat(case: Case) -> None:
-    """Probes 1-3 of engine_conformance's docstring at states spread over a bot game."""
+    """Probes 1-3 of engine_secrecy's docstring at states spread over a bot game."""
     game = case.game
     rng = random.Random(str(case))
     report = SecretReport()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from core.engine.registry import get_game
-from tests.core.engine_conformance import check_secrets
+from tests.core.engine_secrecy import check_secrets
 from tests.tgbot.images.positions import NAMES, POSITIONS
 from tgbot.render.images import GroupView, group_view, render_table
 
