@@ -4,23 +4,18 @@ in-memory store and the recording bot of test_table_photos."""
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from core.engine.registry import get_game
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.images.positions import HAND_POSITIONS, POSITIONS
-from tests.tgbot.test_table_photos import CHAT, PNG, PhotoBot, _no_wait
+from tests.tgbot.test_table_photos import CHAT, PNG, PhotoBot, started_table
 from tgbot.delivery import Deliverer, keyboard
-from tgbot.outbox import TABLE, Outbox, prompt_key
+from tgbot.outbox import TABLE, prompt_key
 from tgbot.render.images import draw_hand, hand_view, stored_hand_view
 from tgbot.render.table_photo import CAPTION_LIMIT, hand_photo_fields, photo_caption
-from tgbot.service import lobby, profiles
-from tgbot.service.commands import Player
+from tgbot.service import profiles
 from tgbot.service.games import GameService
 from tgbot.table_photos import TablePictures
 
@@ -66,30 +61,8 @@ async def test_a_photo_with_a_group_view_is_never_drawn_as_a_hand() -> None:
 # -- delivery ---------------------------------------------------------------------------
 async def _colt(*, pictures_on: bool = True) -> tuple[GameService, PhotoBot, Deliverer,
                                                       TablePictures, int]:
-    ticks = itertools.count()
-    games = GameService(fake_uow_factory(MemoryStore()),
-                        now=lambda: datetime(2026, 3, 2, tzinfo=UTC).replace(
-                            microsecond=next(ticks) % 1_000_000),
-                        seed_source=lambda: 5)
-    bot, pictures = PhotoBot(), TablePictures()
-    deliverer = Deliverer(bot, games.uow_factory, games.now, sleep=_no_wait,
-                          pictures=pictures)
-    games.hooks = replace(games.hooks, outbox=Outbox(lambda g: f"https://t.me/bot?start=j{g}"))
-    games.deliver = deliverer.push
-    if not pictures_on:
-        await profiles.set_chat_pictures(games.uow_factory, chat_id=CHAT, on=False,
-                                         now=games.now)
-    game_id = await lobby.open_lobby(games.uow_factory, chat_id=CHAT, topic_id=None,
-                                     kind="colt_express", options={},
-                                     creator=Player(*USERS[0]), now=games.now)
-    for user in USERS[1:]:
-        await lobby.join_lobby(games.uow_factory, game_id=game_id, player=Player(*user),
-                               now=games.now)
-    await deliverer.idle()
-    bot.calls.clear()
-    await games.start(game_id)
-    await deliverer.idle()
-    return games, bot, deliverer, pictures, game_id
+    table = await started_table(pictures_on=pictures_on, kind="colt_express")
+    return table.games, table.bot, table.deliverer, table.pictures, table.game_id
 
 
 async def _prompt_row(games: GameService, game_id: int, seat: int) -> Any:

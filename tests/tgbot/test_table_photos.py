@@ -163,7 +163,10 @@ async def _no_wait(_: float) -> None:
     return None
 
 
-async def _table(*, pictures_on: bool = True, draw: Any = None) -> Table:
+async def started_table(*, pictures_on: bool = True, draw: Any = None, kind: str = "bang_dice",
+                 ) -> Table:
+    """Return a started 3-player table of `kind` whose deliveries have settled, the bot's
+    calls of the set-up forgotten."""
     ticks = itertools.count()
     games = GameService(fake_uow_factory(MemoryStore()),
                         now=lambda: datetime(2026, 3, 2, tzinfo=UTC).replace(
@@ -178,7 +181,7 @@ async def _table(*, pictures_on: bool = True, draw: Any = None) -> Table:
         await profiles.set_chat_pictures(games.uow_factory, chat_id=CHAT, on=False,
                                          now=games.now)
     game_id = await lobby.open_lobby(games.uow_factory, chat_id=CHAT, topic_id=None,
-                                     kind="bang_dice", options={}, creator=Player(1, "Ana"),
+                                     kind=kind, options={}, creator=Player(1, "Ana"),
                                      now=games.now)
     for user, name in ((2, "Bia"), (3, "Caio")):
         await lobby.join_lobby(games.uow_factory, game_id=game_id, player=Player(user, name),
@@ -192,7 +195,7 @@ async def _table(*, pictures_on: bool = True, draw: Any = None) -> Table:
 
 
 async def test_the_table_is_one_photo_edited_in_place() -> None:
-    table = await _table()
+    table = await started_table()
     bot = table.bot
     sent = bot.group("sendPhoto")
     assert len(sent) == 1
@@ -229,7 +232,7 @@ async def test_the_table_is_one_photo_edited_in_place() -> None:
 
 
 async def test_turning_pictures_off_and_on_posts_the_table_anew() -> None:
-    table = await _table()
+    table = await started_table()
     bot, games = table.bot, table.games
     photo_id = (await table.row()).message_id
     await profiles.set_chat_pictures(games.uow_factory, chat_id=CHAT, on=False, now=games.now)
@@ -255,7 +258,7 @@ async def test_turning_pictures_off_and_on_posts_the_table_anew() -> None:
 
 
 async def test_a_chat_with_pictures_off_gets_text_only() -> None:
-    table = await _table(pictures_on=False)
+    table = await started_table(pictures_on=False)
     await table.play_default()
     await table.settle()
     assert table.bot.group("sendMessage")
@@ -270,7 +273,7 @@ async def test_a_picture_that_cannot_be_drawn_falls_back_to_the_text() -> None:
     async def broken(game_id: int, photo: Any) -> bytes:
         raise OSError("no font")
 
-    table = await _table(draw=broken)
+    table = await started_table(draw=broken)
     row = await table.row()
     assert not table.bot.group("sendPhoto")
     assert table.bot.group("sendMessage")[-1]["text"].endswith(row.payload["text"])
@@ -284,7 +287,7 @@ async def test_a_picture_that_cannot_be_drawn_falls_back_to_the_text() -> None:
     BadRequest("Message to edit not found"),
     BadRequest("There is no media in the message to edit")])
 async def test_faults_on_a_picture_edit_converge(fault: Exception) -> None:
-    table = await _table()
+    table = await started_table()
     bot = table.bot
     photo_id = (await table.row()).message_id
     bot.faults["editMessageMedia"] = [fault]
@@ -305,7 +308,7 @@ async def test_faults_on_a_picture_edit_converge(fault: Exception) -> None:
 
 
 async def test_a_failed_upload_is_retried() -> None:
-    table = await _table()
+    table = await started_table()
     bot = table.bot
     bot.faults["sendPhoto"] = [NetworkError("Bad Gateway"), RetryAfter(2)]
     await table.games.refresh(table.game_id, fresh=True)
@@ -317,7 +320,7 @@ async def test_a_failed_upload_is_retried() -> None:
 
 
 async def test_a_settled_table_is_not_edited_again() -> None:
-    table = await _table()
+    table = await started_table()
     calls = len(table.bot.calls)
     await table.games.refresh(table.game_id)
     await table.settle()
@@ -327,7 +330,7 @@ async def test_a_settled_table_is_not_edited_again() -> None:
 
 
 async def test_a_change_the_photo_does_not_show_sends_nothing() -> None:
-    table = await _table()
+    table = await started_table()
     row = await table.row()
     calls = len(table.bot.calls)
     assert table.deliverer.photos is not None
