@@ -1,7 +1,8 @@
 """The character table and the base characters Bart Cassidy to Kit Carlson (alphabetical), their
 decision points and their timeout defaults.
 
-Rules: bang_dice.md §14 (BD-CHAR-0, BD-CHAR-BART/BLACKJACK/CALAMITY/GRINGO/JESSE/JOURD/KIT),
+Rules: bang_dice.md §14 (BD-CHAR-0; BD-CHAR-BART-1, BLACKJACK-1, CALAMITY-1, GRINGO-1,
+JESSE-1, JOURD-1, KIT-1),
 BD-DEC-7/12/13, BD-TO table.
 Default table: see tests/core/character_helpers.py.
 """

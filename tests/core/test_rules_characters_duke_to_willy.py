@@ -1,7 +1,8 @@
 """The base characters Lucky Duke to Willy the Kid (alphabetical), their decision points and their
 timeout defaults.
 
-Rules: bang_dice.md §14 (BD-CHAR-DUKE/PAUL/PEDRO/ROSE/SID/SLAB/SUZY/VULTURE/WILLY),
+Rules: bang_dice.md §14 (BD-CHAR-DUKE-1, PAUL-1, PEDRO-1, ROSE-1, SID-1, SLAB-1, SUZY-1,
+VULTURE-1, WILLY-1),
 BD-DEC-2/10/15, BD-TO table.
 Default table: see tests/core/character_helpers.py.
 """
