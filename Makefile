@@ -22,8 +22,11 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# Test files run in TEST_WORKERS processes (pytest-xdist), each file whole in one of them:
+# `make test TEST_WORKERS=1` runs them one after another.
+TEST_WORKERS ?= 2
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 bench: $(STAMP)
 	$(PY) -m tests.bench.bench_dice
