@@ -25,12 +25,11 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from core.engine.protocol import Event
 from storage.models import GameStatus
 from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
 from tgbot.i18n import DEFAULT_LANGUAGE, t
-from tgbot.render.front import GameFront, front_for
+from tgbot.render.front import front_for
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
@@ -182,23 +181,20 @@ class Outbox:
 
     # -- private messages -------------------------------------------------------------
     def private_events(self, scene: Scene) -> list[Outbound]:
-        """Return the DMs of the secrets this command dealt (the front says which, to whom)."""
+        """Return the DMs of the secrets this command dealt (the front says which, to whom):
+        one message per player, its lines in the order of the events, so a turn that deals
+        a player several secrets (two draws, a card taken) sends him one message."""
         front = front_for(scene.game.kind)
-        out = []
+        lines: dict[int, list[str]] = {}
         for event in scene.events:
-            out.extend(self._dm_event(scene, front, event))
-        return out
-
-    def _dm_event(self, scene: Scene, front: GameFront, event: Event) -> list[Outbound]:
-        data = event.to_json()
-        out = []
-        for seat in front.dm_seats(data):
-            user = scene.user_of(seat)
-            if user is None:
-                continue
-            for text in front.private_event_texts(user_language(scene, user), data):
-                out.append(Outbound(NOTE, user, {"text": text}))
-        return out
+            data = event.to_json()
+            for seat in front.dm_seats(data):
+                user = scene.user_of(seat)
+                if user is not None:
+                    lines.setdefault(user, []).extend(
+                        front.private_event_texts(user_language(scene, user), data))
+        return [Outbound(NOTE, user, {"text": "\n".join(texts)})
+                for user, texts in lines.items() if texts]
 
     def prompts(self, scene: Scene) -> list[Outbound]:
         """Return each seat's live private prompt; close those no longer owed."""

@@ -124,11 +124,16 @@ async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_priva
     start = await service.table(game_id)
     for user in table.users:  # a role and a hand by DM, in the player's language
         language = pick_language(user.language_code)
-        texts = [shown(m) for m in table.api.chat_log(user.private)]  # prompts: photos
+        messages = [shown(m) for m in table.api.chat_log(user.private)]  # prompts: photos
+        texts = [line for message in messages for line in message.splitlines()]
         assert any(text.startswith(t(language, "🤫 Your role: <b>{role}</b>")
                                    .split("<b>")[0]) for text in texts), texts
         assert any(text.startswith(t(language, "🃏 You get: {cards}").split("{")[0])
                    for text in texts), texts
+        # the deal's secrets (the role, the cards drawn) come in one message
+        assert any(t(language, "🃏 You get: {cards}").split("{")[0] in message
+                   and message.startswith(t(language, "🤫 Your role: <b>{role}</b>")
+                                          .split("<b>")[0]) for message in messages), messages
     rng = random.Random(SEED)
     presses: Counter[str] = Counter()
     ordered = False
