@@ -241,9 +241,8 @@ class Deliverer:
                 "chat_id": chat, "text": message_text(payload), "parse_mode": ParseMode.HTML,
                 "message_thread_id": row.topic_id})
             return store.Settled(row.id or 0, note=True)
-        if payload.get("close"):
-            if row.message_id is not None:
-                await self._strip(chat, row.message_id)
+        if payload.get("close"):  # also the messages an unsent revision was to replace
+            await self._retire(row)
             return store.Settled(row.id or 0, row.revision, None, None)
         text, buttons = message_text(payload), keyboard(payload.get("buttons") or [])
         anchor = payload.get("anchor")
@@ -273,8 +272,8 @@ class Deliverer:
         return store.Settled(row.id or 0, row.revision, int(message["message_id"]), anchor)
 
     async def _retire(self, row: Delivery) -> None:
-        """Strip the buttons of the messages a freshly posted one replaces: the row's old
-        message and those its payload lists under "retire"."""
+        """Strip the buttons of the row's message and of those its payload lists under
+        "retire": the messages a freshly posted one replaces, or a closed prompt's."""
         for old in {*row.payload.get("retire", []), row.message_id} - {None}:
             await self._strip(row.chat_id, int(old))
 
