@@ -254,6 +254,8 @@ class Deliverer:
                 if shown[1]:
                     await self._retire(row)
                 return store.Settled(row.id or 0, row.revision, shown[0], anchor)
+        if self.photos is not None:  # its message will show text: no photo to edit in place
+            self.photos.forget(row)
         if not fresh:
             try:
                 await self.bot.post_raw("editMessageText", {

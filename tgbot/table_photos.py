@@ -169,6 +169,10 @@ class PhotoSender:
             log.exception("could not draw the table of game %s; sending its text", row.game_id)
             return None
 
+    def forget(self, row: Delivery) -> None:
+        """Forget what the row's message showed: the deliverer sent its text instead."""
+        self._shown.pop(row.id or 0, None)
+
     def _remember(self, row: Delivery, shown: tuple[tuple[Any, ...], str, Any]) -> None:
         if len(self._shown) > 100_000:
             self._shown.clear()

@@ -12,6 +12,7 @@ import pytest
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
 from tests.tgbot.test_table_photos import CHAT, PhotoBot, Table, started_table
+from tgbot.delivery import keyboard
 from tgbot.lifecycle import ChatLifecycle
 from tgbot.outbox import CLOSE, prompt_key
 from tgbot.service import profiles
@@ -102,6 +103,41 @@ async def test_a_prompt_photo_that_cannot_be_edited_is_posted_anew(endpoint: str
     assert [name for name, _ in _to(table.bot, user)][-2:] == ["sendPhoto",
                                                                "editMessageReplyMarkup"]
     assert _live_buttons(table.bot, user) == {shown.message_id}
+
+
+async def test_a_hand_that_cannot_be_drawn_falls_back_to_text_and_back() -> None:
+    failing = {"on": False}
+    table = await started_table(kind="colt_express")
+    real = table.pictures
+
+    async def draw(game_id: int, photo: Any) -> bytes:
+        if failing["on"]:
+            raise OSError("no font")
+        return await real(game_id, photo)
+
+    assert table.deliverer.photos is not None
+    table.deliverer.photos.draw = draw
+    seat, user = await _asked(table)
+    row = await _row(table, seat)
+    photo_id, first = row.message_id, dict(row.payload)
+    changed = {**first["photo"], "hand": {**first["photo"]["hand"], "deck": 0}}
+    failing["on"] = True
+    row.payload = {**first, "photo": changed, "text": first["text"] + " ·",
+                   "caption": first["caption"] + " ·"}
+    text = await table.deliverer._send(row)
+    assert [name for name, _ in _to(table.bot, user)][-2:] == ["sendMessage",
+                                                               "editMessageReplyMarkup"]
+    assert _live_buttons(table.bot, user) == {text.message_id}
+    # drawn again, what the photo showed before: the text message must not pass for it
+    failing["on"] = False
+    row.payload, row.message_id = first, text.message_id
+    again = await table.deliverer._send(row)
+    assert _live_buttons(table.bot, user) == {again.message_id}
+    shows = [data for _, data in _to(table.bot, user)
+             if data.get("message_id", again.message_id) == again.message_id]
+    assert shows[-1].get("caption") == first["caption"]
+    assert shows[-1]["reply_markup"] == keyboard(first["buttons"])
+    assert again.message_id != photo_id
 
 
 async def test_a_player_who_blocked_the_bot_gets_his_photo_prompt_when_he_comes_back() -> None:
