@@ -251,6 +251,8 @@ async def test_with_pictures_on_each_private_prompt_is_a_photo_of_the_players_ha
             assert message.text is None
             assert all(hand in (v.caption or "") for v in message.history)
             assert all(len(v.caption or "") <= 1024 for v in message.history)
+        # the game is over: every prompt of it was stripped of its buttons
+        assert not [m for m in prompts if "p:" in str(m.reply_markup)]
     assert not api.internal_errors
     assert not [e for e in api.errors if e.status != 429], api.errors
     print(f"\n{len(uploads)} private photos, {len(edits)} edited in place")
