@@ -52,7 +52,8 @@ GROUP_COMMANDS = {
     "kick": N_("Remove a player from the game (admins)"),
     "newgame": N_("Open a new table"), "join": N_("Join the open table"),
     "status": N_("Show the table again"), "history": N_("The last moves"),
-    "rules": N_("The rules"), "settings": N_("Language, clocks and pictures"), "cancel": N_("End the table"),
+    "rules": N_("The rules"), "settings": N_("Language, clocks and pictures"),
+    "cancel": N_("End the table"),
     "help": N_("Help"),
 }
 PRIVATE_COMMANDS = {
