@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from core.engine.errors import GameOver
+from storage.errors import StorageError
+from storage.models import GameStatus
 from tgbot.callbacks import game_id
 from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
@@ -58,7 +63,8 @@ async def mygames(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Set the user's language for private messages: /language pt-BR | en | it."""
+    """Set the user's language for private messages: /language pt-BR | en | it; his live
+    private prompts are redrawn in it at once."""
     message, user = update.effective_message, update.effective_user
     if message is None or user is None:
         return
@@ -73,3 +79,7 @@ async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                   now=found.games.now)
     forget_user(context, user.id)
     await message.reply_text(t(wanted, "Language set."))
+    for game in await reads.games_of_user(found.games.uow_factory, user_id=user.id):
+        if game.status is GameStatus.RUNNING and game.id is not None:
+            with contextlib.suppress(StorageError, GameOver):  # ended or gone meanwhile
+                await found.games.refresh(game.id)  # his live prompts, in the new language
