@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -100,6 +101,9 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     moves by hand (deadlines are computed and claimed with it) and fixed deal seeds.
     Production passes neither (the wall clock in UTC, random seeds).
     """
+    # PTB 22 returns durations (a 429's retry_after) as timedelta when asked to, and warns
+    # on every one otherwise; we read both (rate_limit.retry_seconds).
+    os.environ.setdefault("PTB_TIMEDELTA", "true")
 
     # A handler's reply is retried after a 429 (twice, waiting only its chat); the delivery
     # loop's sends too, then it retries on its own.
