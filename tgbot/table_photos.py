@@ -48,7 +48,8 @@ Draw = Callable[[int, Mapping[str, Any]], Awaitable[bytes]]
 Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
 NOT_A_PHOTO = ("no media in the message", "no caption in the message")
 """Telegram's words for editing a text message as a photo: the table is posted anew."""
-FILENAME = "table.png"
+FILENAMES = {False: "table.png", True: "hand.png"}
+"""The upload's name: the group's table or a seat's hand (is_hand)."""
 
 
 class TablePictures:
@@ -121,6 +122,7 @@ class PhotoSender:
         Raise Telegram's errors (a message gone or not a photo posts anew instead)."""
         photo = row.payload["photo"]
         key, caption = picture_key(photo), photo_caption(row.payload)
+        name = FILENAMES[is_hand(photo)]
         wanted = (key, caption, markup)
         if not fresh and row.message_id is not None:
             shown = self._shown.get(row.id or 0)
@@ -138,7 +140,7 @@ class PhotoSender:
                         return None
                     await self.post("editMessageMedia", {
                         "chat_id": row.chat_id, "message_id": row.message_id,
-                        "media": InputMediaPhoto(InputFile(picture, filename=FILENAME,
+                        "media": InputMediaPhoto(InputFile(picture, filename=name,
                                                            attach=True),
                                                  caption=caption, parse_mode=ParseMode.HTML),
                         "reply_markup": markup})
@@ -155,7 +157,7 @@ class PhotoSender:
         if picture is None:
             return None
         message = await self.post("sendPhoto", {
-            "chat_id": row.chat_id, "photo": InputFile(picture, filename=FILENAME),
+            "chat_id": row.chat_id, "photo": InputFile(picture, filename=name),
             "caption": caption, "parse_mode": ParseMode.HTML, "reply_markup": markup,
             "message_thread_id": row.topic_id})
         self._remember(row, wanted)
@@ -166,7 +168,8 @@ class PhotoSender:
         try:
             return await self.draw(row.game_id, row.payload["photo"])
         except Exception:  # any drawing fault falls back to the text table
-            log.exception("could not draw the table of game %s; sending its text", row.game_id)
+            what = "a hand" if is_hand(row.payload["photo"]) else "the table"
+            log.exception("could not draw %s of game %s; sending its text", what, row.game_id)
             return None
 
     def forget(self, row: Delivery) -> None:

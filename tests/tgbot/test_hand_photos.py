@@ -94,6 +94,7 @@ async def test_the_prompt_is_a_photo_of_the_seats_hand_in_its_private_chat() -> 
         row = await _prompt_row(games, game_id, seat)
         assert row.chat_id == user
         (sent,) = _to(bot, user, "sendPhoto")
+        assert sent["photo"].filename == "hand.png"
         assert sent["caption"] == photo_caption(row.payload) == row.payload["text"]
         assert sent["reply_markup"] == keyboard(row.payload["buttons"])
         assert row.message_id is not None

@@ -202,6 +202,7 @@ async def test_the_table_is_one_photo_edited_in_place() -> None:
     assert not bot.group("sendMessage", "editMessageText")
     row = await table.row()
     assert sent[0]["photo"].input_file_content.startswith(PNG)
+    assert sent[0]["photo"].filename == "table.png"
     assert sent[0]["caption"] == photo_caption(row.payload)
     assert sent[0]["caption"].endswith(row.payload["caption"].split("\n")[-1])
     assert visible_length(sent[0]["caption"]) <= CAPTION_LIMIT
