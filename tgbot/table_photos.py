@@ -22,9 +22,7 @@ row's text instead, as for a chat with pictures off.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -41,6 +39,7 @@ from tgbot.render.images import (
     stored_group_view,
     stored_hand_view,
 )
+from tgbot.render.images.cache import Lru
 from tgbot.render.table_photo import is_hand, photo_caption, picture_key
 
 log = logging.getLogger(__name__)
@@ -58,9 +57,7 @@ class TablePictures:
 
     def __init__(self, size: int = 64) -> None:
         self.images = TableImages(size)
-        self.hands: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
-        self.hands_drawn = 0  # hand pictures drawn (cache misses), for tests and metrics
-        self.size = size
+        self.hands: Lru[tuple[Any, ...], bytes] = Lru(size)  # by game id and picture_key
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-picture")
 
     async def __call__(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
@@ -86,19 +83,20 @@ class TablePictures:
         if "view" in photo:
             raise ValueError("a hand photo holds no group view")
         hand = stored_hand_view(photo)
-        language = str(photo["language"])
-        key = (game_id, hand.seat, language, json.dumps(hand.data, sort_keys=True))
+        key = (game_id, *picture_key(photo))  # the seat, the language and the hand
         found = self.hands.get(key)
         if found is not None:
-            self.hands.move_to_end(key)
             return found
         loop = asyncio.get_running_loop()
-        picture = await loop.run_in_executor(self._executor, draw_hand, hand, language)
-        self.hands_drawn += 1
-        self.hands[key] = picture
-        while len(self.hands) > self.size:
-            self.hands.popitem(last=False)
+        picture = await loop.run_in_executor(self._executor, draw_hand, hand,
+                                             str(photo["language"]))
+        self.hands.keep(key, picture)
         return picture
+
+    @property
+    def hands_drawn(self) -> int:
+        """Return how many hand pictures were drawn (cache misses)."""
+        return self.hands.drawn
 
     def close(self) -> None:
         """Let the drawing thread end."""

@@ -7,14 +7,44 @@ or edited. The seats' names are drawn too, so a picture is redrawn when they cha
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, TypeVar
 
 from core.engine.registry import AnyGame
 from tgbot.render.images.group_view import GroupView, group_view
 from tgbot.render.images.pictures import render_table
 
 Key = tuple[int, int, str]
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """The last `size` values kept, least recently used first out; `drawn` counts what
+    was kept (the pictures drawn: cache misses), for tests and metrics."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.drawn = 0
+        self._values: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        """Return the value kept under `key` (now the most recently used), or None."""
+        found = self._values.get(key)
+        if found is not None:
+            self._values.move_to_end(key)
+        return found
+
+    def keep(self, key: K, value: V) -> None:
+        """Keep a value just drawn, dropping the least recently used beyond `size`."""
+        self.drawn += 1
+        self._values[key] = value
+        self._values.move_to_end(key)
+        while len(self._values) > self.size:
+            self._values.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._values)
 
 
 class TableImages:
@@ -22,8 +52,12 @@ class TableImages:
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
-        self._pictures: OrderedDict[Key, tuple[tuple[str, ...], bytes]] = OrderedDict()
-        self.drawn = 0  # pictures drawn (cache misses), for tests and metrics
+        self._pictures: Lru[Key, tuple[tuple[str, ...], bytes]] = Lru(size)
+
+    @property
+    def drawn(self) -> int:
+        """Return how many pictures were drawn (cache misses), for tests and metrics."""
+        return self._pictures.drawn
 
     def png(self, game_id: int, kind: str, engine: AnyGame, state: Any, language: str,
             names: Sequence[str]) -> bytes:
@@ -37,11 +71,9 @@ class TableImages:
     def cached(self, game_id: int, version: int, language: str,
                names: Sequence[str]) -> bytes | None:
         """Return the picture already drawn of that version for those names, or None."""
-        key = (game_id, version, language)
-        found = self._pictures.get(key)
+        found = self._pictures.get((game_id, version, language))
         if found is None or found[0] != tuple(names):
             return None
-        self._pictures.move_to_end(key)
         return found[1]
 
     def draw(self, game_id: int, view: GroupView, language: str,
@@ -55,12 +87,7 @@ class TableImages:
     def keep(self, game_id: int, version: int, language: str, names: Sequence[str],
              picture: bytes) -> None:
         """Remember a picture drawn elsewhere (e.g. in a worker thread)."""
-        key = (game_id, version, language)
-        self.drawn += 1
-        self._pictures[key] = (tuple(names), picture)
-        self._pictures.move_to_end(key)
-        while len(self._pictures) > self.size:
-            self._pictures.popitem(last=False)
+        self._pictures.keep((game_id, version, language), (tuple(names), picture))
 
     def __len__(self) -> int:
         return len(self._pictures)
