@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.models import GameStatus
+from storage.models import Delivery, GameStatus
 from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
 from tgbot.i18n import DEFAULT_LANGUAGE, t
@@ -61,6 +61,18 @@ def user_language(scene: Scene, user_id: int) -> str:
     """Return a seated user's language (the default when unknown)."""
     user = scene.users.get(user_id)
     return user.language if user is not None and user.language else DEFAULT_LANGUAGE
+
+
+def chat_pictures(scene: Scene) -> bool:
+    """Return whether the game's group shows pictures (its table; its players' hands)."""
+    return pictures_on(scene.chat.default_options if scene.chat is not None else None)
+
+
+def switched(previous: Delivery | None, payload: Json) -> bool:
+    """Return whether a message would change between text and photo, which Telegram
+    cannot edit: it is posted anew (a closed prompt has no message left to switch)."""
+    return previous is not None and previous.payload != CLOSE and (
+        "photo" in previous.payload) != ("photo" in payload)
 
 
 def when(moment: datetime | None) -> str:
@@ -153,12 +165,11 @@ class Outbox:
                          "recent": recent}
         if lead:
             payload["lead"] = lead
-        if pictures_on(scene.chat.default_options if scene.chat is not None else None):
+        if chat_pictures(scene):
             payload.update(photo_fields(game.kind, engine, state, language, names, lines,
                                         waiting))
-        switched = previous is not None and ("photo" in before) != ("photo" in payload)
         return Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id,
-                        fresh=bool(scene.notes.get("fresh")) or switched)
+                        fresh=bool(scene.notes.get("fresh")) or switched(previous, payload))
 
     def closed_table(self, scene: Scene) -> Outbound:
         """Return the table of an ended or cancelled game without its buttons."""
@@ -206,7 +217,7 @@ class Outbox:
         fresh_seat = scene.notes.get("prompt_for")
         marked = scene.notes.get("keep")  # a `k:` press: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
-        pictures = pictures_on(scene.chat.default_options if scene.chat is not None else None)
+        pictures = chat_pictures(scene)
         out = []
         for seat, legal in owed.items():
             user = scene.user_of(seat)
@@ -220,11 +231,8 @@ class Outbox:
             if pictures:  # the seat's own hand, for its own private chat only
                 payload.update(hand_photo_fields(game.kind, engine, state, seat, language,
                                                  text))
-            previous = scene.deliveries.get(prompt_key(seat))
-            switched = previous is not None and previous.payload != CLOSE and (
-                "photo" in previous.payload) != ("photo" in payload)
-            out.append(Outbound(prompt_key(seat), user, payload,
-                                fresh=fresh_seat == seat or switched))
+            out.append(Outbound(prompt_key(seat), user, payload, fresh=fresh_seat == seat
+                                or switched(scene.deliveries.get(prompt_key(seat)), payload)))
         for key, row in scene.deliveries.items():
             if key.startswith("prompt:") and int(key.split(":")[1]) not in owed \
                     and row.payload != CLOSE:
