@@ -6,6 +6,7 @@ after a deliberate change."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -26,15 +27,21 @@ def differing_share(drawn: Image.Image, golden: Image.Image) -> float:
     return histogram[255] / (drawn.width * drawn.height)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
-def test_picture_matches_its_golden(position: Position, language: str) -> None:
-    drawn = Image.open(io.BytesIO(draw(position, language)))
-    golden = Image.open(golden_path(position, language))
+def assert_matches_golden(png: bytes, path: Path) -> None:
+    """Fail unless a drawn PNG has the golden's size and the picture width, and differs
+    from it in at most PIXEL_SHARE of its pixels."""
+    drawn = Image.open(io.BytesIO(png))
+    golden = Image.open(path)
     assert drawn.size == golden.size, "the layout changed: regenerate and review the goldens"
     assert drawn.width == WIDTH
     share = differing_share(drawn, golden)
     assert share <= PIXEL_SHARE, f"{share:.2%} of the pixels differ from the golden"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
+def test_picture_matches_its_golden(position: Position, language: str) -> None:
+    assert_matches_golden(draw(position, language), golden_path(position, language))
 
 
 def test_goldens_cover_every_game_and_several_player_counts() -> None:

@@ -4,16 +4,12 @@ Regenerate with `python -m tests.tgbot.images.regenerate` after a deliberate cha
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
 
 from tests.tgbot.images.positions import HAND_POSITIONS, HandPosition
 from tests.tgbot.images.regenerate import draw_hand_of, hand_golden_path
-from tests.tgbot.images.test_golden import PIXEL_SHARE, differing_share
+from tests.tgbot.images.test_golden import assert_matches_golden
 from tgbot.i18n import LANGUAGES
-from tgbot.render.images.canvas import WIDTH
 
 
 def test_goldens_cover_both_games_at_two_player_counts_in_every_language() -> None:
@@ -29,9 +25,4 @@ def test_goldens_cover_both_games_at_two_player_counts_in_every_language() -> No
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("hand", HAND_POSITIONS, ids=lambda h: h.name)
 def test_hand_matches_its_golden(hand: HandPosition, language: str) -> None:
-    drawn = Image.open(io.BytesIO(draw_hand_of(hand, language)))
-    golden = Image.open(hand_golden_path(hand, language))
-    assert drawn.size == golden.size, "the layout changed: regenerate and review the goldens"
-    assert drawn.width == WIDTH
-    share = differing_share(drawn, golden)
-    assert share <= PIXEL_SHARE, f"{share:.2%} of the pixels differ from the golden"
+    assert_matches_golden(draw_hand_of(hand, language), hand_golden_path(hand, language))
