@@ -15,6 +15,7 @@ from sqlalchemy.orm.instrumentation import manager_of_class
 from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from storage.direct import Direct
 from storage.errors import GameNotFound, StaleGame
 from storage.models import (
     ActionRecord,
@@ -71,6 +72,18 @@ DELIVERIES_OF_GAMES = (
     .where(DELIVERIES.c.game_id.in_(bindparam("key_games", expanding=True)))
     .order_by(DELIVERIES.c.id))
 SAVE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id"))
+ADD_DELIVERY = insert(DELIVERIES).returning(DELIVERIES.c.id)
+SETTLE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id")).values(
+    due_at=case((DELIVERIES.c.revision > bindparam("key_revision"), DELIVERIES.c.due_at),
+                else_=None))
+SETTLED_FIELDS = ("sent_revision", "message_id", "sent_anchor", "attempts", "error",
+                  "updated_at")
+POSTPONE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id"))
+REMOVE_DELIVERIES = delete(DELIVERIES).where(
+    DELIVERIES.c.id.in_(bindparam("key_ids", expanding=True)))
+ADD_UPDATES = {name: dialect.insert(INBOX).on_conflict_do_nothing(index_elements=["update_id"])
+               for name, dialect in (("postgresql", postgresql), ("sqlite", sqlite))}
+REMOVE_UPDATES = delete(INBOX).where(INBOX.c.update_id.in_(bindparam("key_ids", expanding=True)))
 configure_mappers()  # `_row` builds instances without the ORM, which would configure them
 
 
@@ -109,8 +122,9 @@ def _saved_game(game: Game, expected_version: int) -> dict[str, Any]:
 
 
 class SqlChats:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, direct: Direct) -> None:
         self._session = session
+        self._direct = direct
 
     async def get(self, *, chat_id: int, lock: bool = False) -> Chat | None:
         """Return the chat, or None; when `lock`, hold it for the transaction.
@@ -133,9 +147,8 @@ class SqlChats:
         """Return the stored chats among these ids, by id."""
         if not chat_ids:
             return []
-        connection = await self._session.connection()
-        rows = await connection.execute(CHATS_BY_IDS, {"key_ids": sorted(set(chat_ids))})
-        return sorted((_row(Chat, row) for row in rows.mappings()), key=lambda chat: chat.id)
+        rows = await self._direct.fetch(CHATS_BY_IDS, {"key_ids": sorted(set(chat_ids))})
+        return sorted((_row(Chat, row) for row in rows), key=lambda chat: chat.id)
 
     async def add(self, *, chat: Chat) -> Chat:
         """Insert a chat and return it."""
@@ -149,8 +162,9 @@ class SqlChats:
 
 
 class SqlUsers:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, direct: Direct) -> None:
         self._session = session
+        self._direct = direct
 
     async def get(self, *, user_id: int) -> User | None:
         """Return the user, or None."""
@@ -171,14 +185,14 @@ class SqlUsers:
         """Return the stored users among these ids, by id."""
         if not user_ids:
             return []
-        connection = await self._session.connection()
-        rows = await connection.execute(USERS_BY_IDS, {"key_ids": sorted(set(user_ids))})
-        return sorted((_row(User, row) for row in rows.mappings()), key=lambda user: user.id)
+        rows = await self._direct.fetch(USERS_BY_IDS, {"key_ids": sorted(set(user_ids))})
+        return sorted((_row(User, row) for row in rows), key=lambda user: user.id)
 
 
 class SqlGames:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, direct: Direct) -> None:
         self._session = session
+        self._direct = direct
 
     async def add(self, *, game: Game) -> Game:
         """Insert a game and return it with its id."""
@@ -190,26 +204,22 @@ class SqlGames:
         Raise GameNotFound.
         """
         statement = GAME_BY_ID_LOCKED if lock else GAME_BY_ID
-        connection = await self._session.connection()
-        row = (await connection.execute(statement, {"key_id": game_id})).mappings().first()
-        if row is None:
+        rows = await self._direct.fetch(statement, {"key_id": game_id})
+        if not rows:
             raise GameNotFound(f"no game {game_id}")
-        return _row(Game, row)
+        return _row(Game, rows[0])
 
     async def get_many(self, *, game_ids: Sequence[int], lock: bool = False) -> Sequence[Game]:
         """Return the games with these ids, by id; `SELECT ... FOR UPDATE` when `lock`."""
         if not game_ids:
             return []
         statement = GAMES_BY_IDS_LOCKED if lock else GAMES_BY_IDS
-        connection = await self._session.connection()
-        rows = await connection.execute(statement, {"key_ids": sorted(set(game_ids))})
-        return [_row(Game, row) for row in rows.mappings()]
+        rows = await self._direct.fetch(statement, {"key_ids": sorted(set(game_ids))})
+        return [_row(Game, row) for row in rows]
 
     async def save(self, *, game: Game, expected_version: int) -> None:
         """`UPDATE games ... WHERE id = ? AND version = expected`; raise StaleGame on 0 rows."""
-        connection = await self._session.connection()
-        result = await connection.execute(SAVE_GAME, _saved_game(game, expected_version))
-        if result.rowcount != 1:
+        if await self._direct.execute(SAVE_GAME, _saved_game(game, expected_version)) != 1:
             raise StaleGame(f"game {game.id} is no longer at version {expected_version}")
 
     async def save_many(self, *, games: Sequence[tuple[Game, int]]) -> None:
@@ -218,15 +228,14 @@ class SqlGames:
         One executemany where the driver counts the rows it matched in all (SQLite), else
         (asyncpg counts none) one UPDATE per game.
         """
-        connection = await self._session.connection()
-        if len(games) < 2 or not connection.dialect.supports_sane_multi_rowcount:
+        if len(games) < 2 or await self._direct.backend() != "sqlite":
             for game, expected_version in games:
                 await self.save(game=game, expected_version=expected_version)
             return
-        result = await connection.execute(
+        matched = await self._direct.execute(
             SAVE_GAME, [_saved_game(game, expected_version) for game, expected_version in games])
-        if result.rowcount != len(games):
-            raise StaleGame(f"{len(games) - result.rowcount} of {len(games)} games moved on")
+        if matched != len(games):
+            raise StaleGame(f"{len(games) - (matched or 0)} of {len(games)} games moved on")
 
     async def list(
         self,
@@ -298,8 +307,9 @@ class SqlGames:
 
 
 class SqlSeats:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, direct: Direct) -> None:
         self._session = session
+        self._direct = direct
 
     async def add(self, *, seat: Seat) -> Seat:
         """Insert a seat and return it."""
@@ -307,17 +317,15 @@ class SqlSeats:
 
     async def list(self, *, game_id: int) -> Sequence[Seat]:
         """Return a game's seats by index."""
-        connection = await self._session.connection()
-        rows = (await connection.execute(SEATS_OF_GAME, {"key_game": game_id})).mappings()
+        rows = await self._direct.fetch(SEATS_OF_GAME, {"key_game": game_id})
         return [_row(Seat, row) for row in rows]
 
     async def list_many(self, *, game_ids: Sequence[int]) -> Sequence[Seat]:
         """Return the seats of these games, by game id and seat index."""
         if not game_ids:
             return []
-        connection = await self._session.connection()
-        rows = await connection.execute(SEATS_OF_GAMES, {"key_games": sorted(set(game_ids))})
-        return [_row(Seat, row) for row in rows.mappings()]
+        rows = await self._direct.fetch(SEATS_OF_GAMES, {"key_games": sorted(set(game_ids))})
+        return [_row(Seat, row) for row in rows]
 
     async def save(self, *, seat: Seat) -> None:
         """Update a seat's holder and strikes."""
@@ -327,8 +335,7 @@ class SqlSeats:
         """Update seats' holders and strikes (one executemany)."""
         if not seats:
             return
-        connection = await self._session.connection()
-        await connection.execute(SAVE_SEAT, [
+        await self._direct.execute(SAVE_SEAT, [
             {**_values(seat, *SAVED_SEAT_FIELDS), "key_game": seat.game_id, "key_seat": seat.seat}
             for seat in seats])
 
@@ -339,8 +346,9 @@ class SqlSeats:
 
 
 class SqlActionLog:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, direct: Direct) -> None:
         self._session = session
+        self._direct = direct
 
     async def append(self, *, record: ActionRecord) -> None:
         """Insert a logged action; raise StaleGame if (game, version) is already taken."""
@@ -352,9 +360,8 @@ class SqlActionLog:
         # the game row disagree; the transaction is dead either way and the unit of work rolls back.
         if not records:
             return
-        connection = await self._session.connection()
         try:
-            await connection.execute(
+            await self._direct.execute(
                 APPEND_ACTION, [_values(record, *ACTION_FIELDS) for record in records])
         except IntegrityError as error:
             versions = ", ".join(f"game {row.game_id} version {row.version}" for row in records)
@@ -371,8 +378,9 @@ class SqlActionLog:
 
 
 class SqlDeliveries:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, direct: Direct) -> None:
         self._session = session
+        self._direct = direct
 
     async def of_game(self, *, game_id: int) -> Sequence[Delivery]:
         """Return a game's delivery rows, by id."""
@@ -382,9 +390,9 @@ class SqlDeliveries:
         """Return the delivery rows of these games, by id."""
         if not game_ids:
             return []
-        connection = await self._session.connection()
-        rows = await connection.execute(DELIVERIES_OF_GAMES, {"key_games": sorted(set(game_ids))})
-        return [_row(Delivery, row) for row in rows.mappings()]
+        rows = await self._direct.fetch(DELIVERIES_OF_GAMES,
+                                        {"key_games": sorted(set(game_ids))})
+        return [_row(Delivery, row) for row in rows]
 
     async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
         """Return the rows addressed to a chat, by id."""
@@ -395,16 +403,13 @@ class SqlDeliveries:
 
     async def write(self, *, rows: Sequence[Delivery]) -> None:
         """Insert the new rows (ids assigned), overwrite the others (one executemany each)."""
-        connection = await self._session.connection()
         old = [row for row in rows if row.id is not None]
         for row in rows:
             if row.id is None:
-                result = await connection.execute(
-                    insert(DELIVERIES).returning(DELIVERIES.c.id),
-                    _values(row, *DELIVERY_FIELDS))
-                row.id = int(result.scalar_one())
+                added = await self._direct.fetch(ADD_DELIVERY, _values(row, *DELIVERY_FIELDS))
+                row.id = int(added[0]["id"])
         if old:
-            await connection.execute(SAVE_DELIVERY, [
+            await self._direct.execute(SAVE_DELIVERY, [
                 {**_values(row, *DELIVERY_FIELDS), "key_id": row.id} for row in old])
 
     async def due(self, *, now: datetime, limit: int,
@@ -435,40 +440,35 @@ class SqlDeliveries:
     async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
                      anchor: int | None, now: datetime) -> None:
         """Record the revision Telegram shows; a row rewritten since keeps its due time."""
-        connection = await self._session.connection()
-        await connection.execute(
-            update(DELIVERIES).where(DELIVERIES.c.id == delivery_id).values(
-                sent_revision=revision, message_id=message_id, sent_anchor=anchor,
-                attempts=0, error=None, updated_at=now,
-                due_at=case((DELIVERIES.c.revision > revision, DELIVERIES.c.due_at),
-                            else_=None)))
+        await self._direct.execute(SETTLE_DELIVERY, {
+            "sent_revision": revision, "message_id": message_id, "sent_anchor": anchor,
+            "attempts": 0, "error": None, "updated_at": now, "key_id": delivery_id,
+            "key_revision": revision})
 
     async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
                        error: str | None) -> None:
         """Set the next try of a row and the reason."""
-        connection = await self._session.connection()
-        await connection.execute(update(DELIVERIES).where(DELIVERIES.c.id == delivery_id).values(
-            due_at=at, attempts=attempts, error=None if error is None else error[:200]))
+        await self._direct.execute(POSTPONE_DELIVERY, {
+            "due_at": at, "attempts": attempts, "error": None if error is None else error[:200],
+            "key_id": delivery_id})
 
     async def remove(self, *, ids: Sequence[int]) -> None:
         """Delete these rows."""
         if ids:
-            connection = await self._session.connection()
-            await connection.execute(delete(DELIVERIES).where(DELIVERIES.c.id.in_(ids)))
+            await self._direct.execute(REMOVE_DELIVERIES, {"key_ids": list(ids)})
 
 
 class SqlInbox:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, direct: Direct) -> None:
         self._session = session
+        self._direct = direct
 
     async def add_many(self, *, updates: Sequence[InboxUpdate]) -> None:
         """Store received updates (one statement); one already stored is kept."""
         if not updates:
             return
-        connection = await self._session.connection()
-        dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-        statement = dialect.insert(INBOX).on_conflict_do_nothing(index_elements=["update_id"])
-        await connection.execute(statement, [
+        statement = ADD_UPDATES[await self._direct.backend()]
+        await self._direct.execute(statement, [
             _values(update, "update_id", "payload", "received_at") for update in updates])
 
     async def list(self) -> Sequence[InboxUpdate]:
@@ -480,5 +480,4 @@ class SqlInbox:
         """Forget handled updates in one statement (unknown ids are ignored)."""
         if not update_ids:
             return
-        statement = delete(InboxUpdate).where(col(InboxUpdate.update_id).in_(update_ids))
-        await self._session.exec(statement, execution_options=NO_SYNC)
+        await self._direct.execute(REMOVE_UPDATES, {"key_ids": list(update_ids)})

@@ -83,6 +83,11 @@ class InlineConnection(aiosqlite.Connection):
             await asyncio.sleep(wait)
             wait = min(LONGEST_WAIT, wait * 2)
 
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Return fn(the sqlite3 connection, *args), retried while SQLite answers busy, as
+        every call of this connection is (storage/direct.py's statements)."""
+        return await self._execute(lambda: fn(self._connection, *args))
+
     def stop(self) -> None:
         """Close the SQLite connection (there is no thread to stop)."""
         self._running = False

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from storage.direct import Direct
 from storage.repositories import UnitOfWork
 from storage.sql_repositories import (
     SqlActionLog,
@@ -51,13 +52,14 @@ class SqlUnitOfWork:
         session = self._sessions()
         self._session = session
         self._committed = False
-        self.chats = SqlChats(session)
-        self.users = SqlUsers(session)
-        self.games = SqlGames(session)
-        self.seats = SqlSeats(session)
-        self.actions = SqlActionLog(session)
-        self.deliveries = SqlDeliveries(session)
-        self.inbox = SqlInbox(session)
+        self.direct = direct = Direct(session)  # hot statements on the driver (direct.py)
+        self.chats = SqlChats(session, direct)
+        self.users = SqlUsers(session, direct)
+        self.games = SqlGames(session, direct)
+        self.seats = SqlSeats(session, direct)
+        self.actions = SqlActionLog(session, direct)
+        self.deliveries = SqlDeliveries(session, direct)
+        self.inbox = SqlInbox(session, direct)
         return self
 
     async def __aexit__(

@@ -40,7 +40,7 @@ class _PausingGames(SqlGames):
 class _PausingUnitOfWork(SqlUnitOfWork):
     async def __aenter__(self) -> Self:
         await super().__aenter__()
-        self.games = _PausingGames(self._active())
+        self.games = _PausingGames(self._active(), self.direct)
         return self
 
     async def __aexit__(

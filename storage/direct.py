@@ -1,0 +1,212 @@
+"""Prebuilt Core statements run on the database driver itself, inside a unit of work.
+
+SQLAlchemy's execution path (an execution context and a result object per statement, and
+on the async engine a greenlet hand-off per call) costs about ten times what SQLite spends
+on one of our small statements, and a press runs about ten of them. `Direct` compiles a
+Core statement once per dialect (and per length of its IN lists) into the driver's SQL,
+its parameter order and the column types' bind and result processors, then runs it on the
+unit of work's own DB-API connection, in the session's transaction:
+
+- SQLite: the `sqlite3` connection, in the event loop's thread; a busy database is waited
+  for as storage/sqlite_inline.py waits (asyncio sleeps), never blocking the loop;
+- PostgreSQL: the asyncpg connection, after the transaction SQLAlchemy's adapter would
+  have begun (its BEGIN, its lock against concurrent use).
+
+The values stored and read are those of the ORM path (the same type processors), and a
+driver error comes out as SQLAlchemy's (IntegrityError, DataError, ...), so callers catch
+one family of errors whichever path ran.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql import ClauseElement
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from storage.sqlite_inline import InlineConnection
+
+Processor = Callable[[Any], Any] | None
+_EXPANDED = re.compile(r"^(.*)_(\d+)$")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A statement compiled for one dialect: the SQL, where each positional parameter's
+    value comes from (a name, and an index into a list for an expanded IN), its bind
+    processor, and the result columns' keys and processors."""
+
+    sql: str
+    sources: tuple[tuple[str, int | None], ...]
+    binds: tuple[Processor, ...]
+    columns: tuple[str, ...]
+    results: tuple[Processor, ...]
+
+    def values(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Return the driver's positional values for `params`."""
+        out = []
+        for (name, index), bind in zip(self.sources, self.binds, strict=True):
+            value = params[name] if index is None else params[name][index]
+            out.append(value if bind is None or value is None else bind(value))
+        return tuple(out)
+
+    def row(self, values: Sequence[Any]) -> dict[str, Any]:
+        """Return a fetched row as {column key: value}, through the result processors."""
+        return {key: value if process is None or value is None else process(value)
+                for key, value, process in zip(self.columns, values, self.results,
+                                               strict=True)}
+
+
+_compiled: dict[tuple[Any, ...], tuple[SQLCompiler, tuple[str, ...], dict[Any, Plan]]] = {}
+
+
+def plan(statement: ClauseElement, dialect: Dialect, params: Mapping[str, Any]) -> Plan:
+    """Return the statement's plan for this dialect, these parameter names and the lengths
+    of its IN lists (compiled on first use, then cached: statements are module constants)."""
+    key = (statement, dialect.name, tuple(params))
+    found = _compiled.get(key)
+    if found is None:
+        compiled = statement.compile(dialect=dialect, column_keys=list(params))
+        assert isinstance(compiled, SQLCompiler)
+        expanding = tuple(bind.key for bind in compiled.binds.values() if bind.expanding)
+        found = _compiled[key] = (compiled, expanding, {})
+    compiled, expanding, plans = found
+    lengths = tuple(len(params[name]) for name in expanding)
+    made = plans.get(lengths)
+    if made is None:
+        made = plans[lengths] = _plan(compiled, dialect, params, frozenset(expanding))
+    return made
+
+
+def _plan(compiled: SQLCompiler, dialect: Dialect, params: Mapping[str, Any],
+          lists: frozenset[str]) -> Plan:
+    expanded = compiled.construct_expanded_state(dict(params), escape_names=False)
+    sources: list[tuple[str, int | None]] = []
+    for name in expanded.positiontup or []:
+        match = _EXPANDED.match(name)
+        if name in params and name not in lists:
+            sources.append((name, None))
+        elif match is not None and match.group(1) in lists:  # one value of an IN list
+            sources.append((match.group(1), int(match.group(2)) - 1))
+        else:
+            raise KeyError(f"no value for parameter {name!r}")
+    processors = {**compiled._bind_processors, **expanded.processors}  # the types' own
+    columns = compiled._result_columns or []
+    return Plan(
+        sql=expanded.statement, sources=tuple(sources),
+        binds=tuple(_single(processors.get(name)) for name in expanded.positiontup or []),
+        columns=tuple(column.keyname for column in columns),
+        results=tuple(column.type._cached_result_processor(dialect, None)
+                      for column in columns))
+
+
+def _single(processor: Any) -> Processor:
+    """Return a parameter's processor (tuple-valued parameters are not used here)."""
+    if processor is not None and not callable(processor):
+        raise TypeError("tuple-valued parameters are not supported")
+    return processor  # type: ignore[no-any-return]
+
+
+class Direct:
+    """Runs prebuilt statements on a session's DB-API connection, in its transaction."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+        self._connection: AsyncConnection | None = None
+        self._adapted: Any = None
+        self._driver: Any = None
+        self.dialect: Dialect | None = None
+
+    async def fetch(self, statement: ClauseElement,
+                    params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run a statement that returns rows; return them as {column key: value}."""
+        dialect = await self._open()
+        found = plan(statement, dialect, params or {})
+        rows = await self._run(found, [found.values(params or {})], fetch=True)
+        assert isinstance(rows, list)
+        return [found.row(row) for row in rows]
+
+    async def execute(self, statement: ClauseElement,
+                      params: Mapping[str, Any] | Sequence[Mapping[str, Any]]) -> int | None:
+        """Run a statement once, or once per parameter set (all of one shape); return the
+        rows it matched in all, or None where the driver does not count (asyncpg's
+        executemany)."""
+        batch = [params] if isinstance(params, Mapping) else list(params)
+        if not batch:
+            return 0
+        dialect = await self._open()
+        found = plan(statement, dialect, batch[0])
+        count = await self._run(found, [found.values(one) for one in batch], fetch=False)
+        assert count is None or isinstance(count, int)
+        return count
+
+    async def backend(self) -> str:
+        """Return the dialect's name ("sqlite", "postgresql")."""
+        return (await self._open()).name
+
+    async def _open(self) -> Dialect:
+        if self.dialect is None:
+            connection = await self._session.connection()
+            raw = await connection.get_raw_connection()
+            self._connection, self._adapted = connection, raw.dbapi_connection
+            self._driver = raw.driver_connection
+            self.dialect = connection.dialect
+        return self.dialect
+
+    async def _run(self, found: Plan, batch: list[tuple[Any, ...]], *,
+                   fetch: bool) -> list[Any] | int | None:
+        try:
+            if isinstance(self._driver, InlineConnection):
+                done: list[Any] | int = await self._driver.run(_sqlite, found.sql, batch, fetch)
+                return done
+            return await self._asyncpg(found.sql, batch, fetch)
+        except Exception as error:
+            await self._raise(error, found.sql, batch)
+            raise  # _raise always raises; this line is for the type checker
+
+    async def _asyncpg(self, sql: str, batch: list[tuple[Any, ...]],
+                       fetch: bool) -> list[Any] | int | None:
+        adapted = self._adapted
+        async with adapted._execute_mutex:  # SQLAlchemy's adapter's own lock
+            if adapted._transaction is None:
+                await adapted._start_transaction()  # its BEGIN
+            try:
+                if fetch:
+                    return list(await self._driver.fetch(sql, *batch[0]))
+                if len(batch) > 1:
+                    await self._driver.executemany(sql, batch)
+                    return None
+                status = await self._driver.execute(sql, *batch[0])
+                return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else None
+            except Exception as error:
+                adapted._handle_exception(error)  # raises the DB-API error
+                raise
+
+    async def _raise(self, error: Exception, sql: str, batch: list[tuple[Any, ...]]) -> None:
+        dialect = self.dialect
+        assert dialect is not None
+        assert self._connection is not None
+        base = getattr(dialect.loaded_dbapi, "Error", sqlite3.Error)
+        if not isinstance(error, base):
+            raise error
+        if dialect.is_disconnect(error, self._adapted, None):  # type: ignore[arg-type]
+            await self._connection.invalidate(error)
+        raise DBAPIError.instance(sql, batch if len(batch) > 1 else batch[0], error, base,
+                                  ismulti=len(batch) > 1) from error
+
+
+def _sqlite(connection: sqlite3.Connection, sql: str, batch: list[tuple[Any, ...]],
+            fetch: bool) -> list[Any] | int:
+    if fetch:
+        return connection.execute(sql, batch[0]).fetchall()
+    cursor = connection.executemany(sql, batch) if len(batch) > 1 \
+        else connection.execute(sql, batch[0])
+    return cursor.rowcount
