@@ -5,12 +5,13 @@ Gold Rush the shop, the bank and every seat's nuggets and equipment are public
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from core.bang_cards.board import distance, reach
 from core.bang_cards.state import CardsState
 from core.engine.protocol import Outcome
+from core.engine.records import plain
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class CardsView:
 
     def to_json(self) -> dict[str, Any]:
         """Return the view as a JSON-ready dict."""
-        data = asdict(self)
+        data: dict[str, Any] = plain(self)
         data["outcome"] = None if self.outcome is None else self.outcome.to_json()
         return data
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from core.bang_dice.state import DiceState
 from core.engine.protocol import Outcome
+from core.engine.records import plain
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class DiceView:
 
     def to_json(self) -> dict[str, Any]:
         """Return the view as a JSON-ready dict."""
-        data = asdict(self)
+        data: dict[str, Any] = plain(self)
         data["outcome"] = None if self.outcome is None else self.outcome.to_json()
         return data
 

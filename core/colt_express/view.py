@@ -14,6 +14,7 @@ from core.colt_express.ids import JEWEL, PURSE, RANSOM, STRONGBOX, loot_type, lo
 from core.colt_express.scheme import pattern
 from core.colt_express.state import ColtState
 from core.engine.protocol import Outcome
+from core.engine.records import plain
 
 
 @dataclass(frozen=True)
@@ -94,19 +95,10 @@ class ColtView:
 
     def to_json(self) -> dict[str, Any]:
         """Return the view as a JSON-ready dict."""
-        data = {name: _plain(value) for name, value in vars(self).items()}
+        data: dict[str, Any] = plain(self)
         data["outcome"] = None if self.outcome is None else self.outcome.to_json()
         data["turn_number"] = self.turn_number
         return data
-
-
-def _plain(value: Any) -> Any:
-    """Return a view record as dicts and tuples (dataclasses.asdict deep-copies: too slow)."""
-    if isinstance(value, tuple):
-        return tuple(_plain(item) for item in value)
-    if hasattr(value, "__dataclass_fields__") and not isinstance(value, Outcome):
-        return {name: _plain(item) for name, item in vars(value).items()}
-    return value
 
 
 def _kinds(tokens: list[str]) -> tuple[str, ...]:
