@@ -26,11 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.exc import DBAPIError, StatementError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlalchemy.sql import ClauseElement
 from sqlalchemy.sql.compiler import SQLCompiler
-from sqlmodel.ext.asyncio.session import AsyncSession
 
 from storage.sqlite_inline import InlineConnection
 
@@ -41,11 +40,12 @@ _EXPANDED = re.compile(r"^(.*)_(\d+)$")
 @dataclass(frozen=True)
 class Plan:
     """A statement compiled for one dialect: the SQL, where each positional parameter's
-    value comes from (a name, and an index into a list for an expanded IN), its bind
-    processor, and the result columns' keys and processors."""
+    value comes from (a parameter's name, with an index into its list for an expanded IN;
+    or None and the value the statement itself holds), its bind processor, and the result
+    columns' keys and processors."""
 
     sql: str
-    sources: tuple[tuple[str, int | None], ...]
+    sources: tuple[tuple[str | None, Any], ...]
     binds: tuple[Processor, ...]
     columns: tuple[str, ...]
     results: tuple[Processor, ...]
@@ -54,7 +54,8 @@ class Plan:
         """Return the driver's positional values for `params`."""
         out = []
         for (name, index), bind in zip(self.sources, self.binds, strict=True):
-            value = params[name] if index is None else params[name][index]
+            value = index if name is None else params[name] if index is None \
+                else params[name][index]
             out.append(value if bind is None or value is None else bind(value))
         return tuple(out)
 
@@ -79,7 +80,7 @@ def plan(statement: ClauseElement, dialect: Dialect, params: Mapping[str, Any]) 
         expanding = tuple(bind.key for bind in compiled.binds.values() if bind.expanding)
         found = _compiled[key] = (compiled, expanding, {})
     compiled, expanding, plans = found
-    lengths = tuple(len(params[name]) for name in expanding)
+    lengths = tuple(len(params[name]) for name in expanding if name in params)
     made = plans.get(lengths)
     if made is None:
         made = plans[lengths] = _plan(compiled, dialect, params, frozenset(expanding))
@@ -89,13 +90,15 @@ def plan(statement: ClauseElement, dialect: Dialect, params: Mapping[str, Any]) 
 def _plan(compiled: SQLCompiler, dialect: Dialect, params: Mapping[str, Any],
           lists: frozenset[str]) -> Plan:
     expanded = compiled.construct_expanded_state(dict(params), escape_names=False)
-    sources: list[tuple[str, int | None]] = []
+    sources: list[tuple[str | None, Any]] = []
     for name in expanded.positiontup or []:
         match = _EXPANDED.match(name)
         if name in params and name not in lists:
             sources.append((name, None))
         elif match is not None and match.group(1) in lists:  # one value of an IN list
             sources.append((match.group(1), int(match.group(2)) - 1))
+        elif name in expanded.parameters:  # a value written in the statement
+            sources.append((None, expanded.parameters[name]))
         else:
             raise KeyError(f"no value for parameter {name!r}")
     processors = {**compiled._bind_processors, **expanded.processors}  # the types' own
@@ -116,21 +119,29 @@ def _single(processor: Any) -> Processor:
 
 
 class Direct:
-    """Runs prebuilt statements on a session's DB-API connection, in its transaction."""
+    """Runs prebuilt statements on one pooled DB-API connection, in one transaction.
 
-    def __init__(self, session: AsyncSession) -> None:
-        self._session = session
+    The connection is taken from the engine's pool at the first statement; `commit` ends
+    the transaction, `close` rolls back what was not committed and gives the connection
+    back. On SQLite the sqlite3 module begins the transaction at the first write; on
+    PostgreSQL an asyncpg transaction begins at the first statement.
+    """
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        self.dialect: Dialect = engine.dialect
+        self.backend: str = engine.dialect.name
+        """"sqlite" or "postgresql"."""
         self._connection: AsyncConnection | None = None
         self._adapted: Any = None
         self._driver: Any = None
-        self.dialect: Dialect | None = None
+        self._transaction: Any = None  # asyncpg's, once begun
 
     async def fetch(self, statement: ClauseElement,
                     params: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
         """Run a statement that returns rows; return them as {column key: value}."""
-        dialect = await self._open()
-        found = plan(statement, dialect, params or {})
-        rows = await self._run(found, [found.values(params or {})], fetch=True)
+        found = plan(statement, self.dialect, params or {})
+        rows = await self._run(found, _bind(found, [params or {}]), fetch=True)
         assert isinstance(rows, list)
         return [found.row(row) for row in rows]
 
@@ -142,27 +153,61 @@ class Direct:
         batch = [params] if isinstance(params, Mapping) else list(params)
         if not batch:
             return 0
-        dialect = await self._open()
-        found = plan(statement, dialect, batch[0])
-        count = await self._run(found, [found.values(one) for one in batch], fetch=False)
+        found = plan(statement, self.dialect, batch[0])
+        count = await self._run(found, _bind(found, batch), fetch=False)
         assert count is None or isinstance(count, int)
         return count
 
-    async def backend(self) -> str:
-        """Return the dialect's name ("sqlite", "postgresql")."""
-        return (await self._open()).name
+    async def commit(self) -> None:
+        """Commit what was written (nothing happens before the first statement)."""
+        if self._connection is None:
+            return
+        try:
+            if isinstance(self._driver, InlineConnection):
+                await self._driver.run(sqlite3.Connection.commit)
+            elif self._transaction is not None:
+                transaction, self._transaction = self._transaction, None
+                await transaction.commit()
+        except Exception as error:
+            await self._raise(error, "COMMIT", [()])
 
-    async def _open(self) -> Dialect:
-        if self.dialect is None:
-            connection = await self._session.connection()
-            raw = await connection.get_raw_connection()
+    async def rollback(self) -> None:
+        """Drop what was written since the transaction began."""
+        if self._connection is None:
+            return
+        if isinstance(self._driver, InlineConnection):
+            await self._driver.run(sqlite3.Connection.rollback)
+        elif self._transaction is not None:
+            transaction, self._transaction = self._transaction, None
+            await transaction.rollback()
+
+    async def close(self) -> None:
+        """Roll back what was not committed and give the connection back to the pool."""
+        connection = self._connection
+        if connection is None:
+            return
+        try:
+            await self.rollback()
+        except Exception:  # a broken connection: the pool must not hand it out again
+            await connection.invalidate()
+        finally:
+            self._connection = self._transaction = None
+            await connection.close()
+
+    async def _open(self) -> None:
+        if self._connection is None:
+            connection = await self._engine.connect()
+            try:
+                raw = await connection.get_raw_connection()
+            except BaseException:
+                await connection.close()
+                raise
             self._connection, self._adapted = connection, raw.dbapi_connection
             self._driver = raw.driver_connection
-            self.dialect = connection.dialect
-        return self.dialect
 
     async def _run(self, found: Plan, batch: list[tuple[Any, ...]], *,
                    fetch: bool) -> list[Any] | int | None:
+        await self._open()
         try:
             if isinstance(self._driver, InlineConnection):
                 done: list[Any] | int = await self._driver.run(_sqlite, found.sql, batch, fetch)
@@ -174,33 +219,41 @@ class Direct:
 
     async def _asyncpg(self, sql: str, batch: list[tuple[Any, ...]],
                        fetch: bool) -> list[Any] | int | None:
-        adapted = self._adapted
-        async with adapted._execute_mutex:  # SQLAlchemy's adapter's own lock
-            if adapted._transaction is None:
-                await adapted._start_transaction()  # its BEGIN
-            try:
-                if fetch:
-                    return list(await self._driver.fetch(sql, *batch[0]))
-                if len(batch) > 1:
-                    await self._driver.executemany(sql, batch)
-                    return None
-                status = await self._driver.execute(sql, *batch[0])
-                return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else None
-            except Exception as error:
-                adapted._handle_exception(error)  # raises the DB-API error
-                raise
+        try:
+            if self._transaction is None:
+                transaction = self._driver.transaction()
+                await transaction.start()
+                self._transaction = transaction
+            if fetch:
+                return list(await self._driver.fetch(sql, *batch[0]))
+            if len(batch) > 1:
+                await self._driver.executemany(sql, batch)
+                return None
+            status = await self._driver.execute(sql, *batch[0])
+            return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else None
+        except Exception as error:
+            self._adapted._handle_exception(error)  # raises it as SQLAlchemy's DB-API error
+            raise
 
     async def _raise(self, error: Exception, sql: str, batch: list[tuple[Any, ...]]) -> None:
-        dialect = self.dialect
-        assert dialect is not None
         assert self._connection is not None
-        base = getattr(dialect.loaded_dbapi, "Error", sqlite3.Error)
+        base: Any = self.dialect.loaded_dbapi.Error  # sqlite3's, or SQLAlchemy's asyncpg one
         if not isinstance(error, base):
             raise error
-        if dialect.is_disconnect(error, self._adapted, None):  # type: ignore[arg-type]
+        if self.dialect.is_disconnect(error, self._adapted, None):
             await self._connection.invalidate(error)
         raise DBAPIError.instance(sql, batch if len(batch) > 1 else batch[0], error, base,
                                   ismulti=len(batch) > 1) from error
+
+
+def _bind(found: Plan, batch: Sequence[Mapping[str, Any]]) -> list[tuple[Any, ...]]:
+    """Return the driver's values for each parameter set; a value its column type refuses
+    (a naive datetime, ...) raises StatementError, as SQLAlchemy's own execution does."""
+    try:
+        return [found.values(params) for params in batch]
+    except (TypeError, ValueError) as error:
+        raise StatementError(f"({type(error).__name__}) {error}", found.sql, batch[0],
+                             error) from error
 
 
 def _sqlite(connection: sqlite3.Connection, sql: str, batch: list[tuple[Any, ...]],

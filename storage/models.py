@@ -6,11 +6,14 @@ snapshot is the engine's `dump_state` text kept verbatim, so replay can compare 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Enum, Index, Text, UniqueConstraint
+from sqlalchemy.orm import configure_mappers
+from sqlalchemy.orm.instrumentation import manager_of_class
 from sqlmodel import Field, SQLModel
 
 from storage.columns import UtcDateTime
@@ -191,3 +194,20 @@ class InboxUpdate(SQLModel, table=True):
 
 
 METADATA = SQLModel.metadata
+configure_mappers()  # `built` makes rows without the ORM, which would configure them first
+RowT = TypeVar("RowT", bound=SQLModel)
+
+
+def built(model: type[RowT], values: Mapping[str, Any], *, defaults: bool = True) -> RowT:
+    """Return a row of a table model holding `values` (and, when `defaults`, its fields'
+    defaults for the others), built as SQLAlchemy's loader builds a fetched row: no
+    __init__, no validation. For values that are already right (a fetched row, a row the
+    service composes from checked values): ~20 times cheaper than `model(**values)`.
+    """
+    instance: RowT = manager_of_class(model).new_instance()
+    if defaults:
+        instance.__dict__.update({name: field.get_default(call_default_factory=True)
+                                  for name, field in model.model_fields.items()
+                                  if name not in values})
+    instance.__dict__.update(values)
+    return instance

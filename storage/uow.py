@@ -1,15 +1,14 @@
-"""The SQL unit of work: one session, one transaction, one explicit commit per command."""
+"""The SQL unit of work: one connection, one transaction, one explicit commit per command."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Self, TypeVar
+from typing import Any, Self, TypeVar
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import async_sessionmaker
-from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from storage.direct import Direct
 from storage.repositories import UnitOfWork
@@ -37,29 +36,34 @@ async def retry_on_conflict(work: Callable[[], Awaitable[T]]) -> T:
 
 
 class SqlUnitOfWork:
-    """A unit of work over a fresh session; uncommitted work is rolled back on exit."""
+    """A unit of work over one pooled connection and its transaction (storage/direct.py);
+    what was not committed is rolled back on exit."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession],
-                 writer: asyncio.Lock | None = None) -> None:
-        self._sessions = sessions
+    def __init__(self, engine: AsyncEngine, writer: asyncio.Lock | None = None) -> None:
+        self._engine = engine
         self._writer = writer
-        self._session: AsyncSession | None = None
+        self._direct: Direct | None = None
         self._committed = False
+
+    @property
+    def direct(self) -> Direct:
+        """Return the statement runner of the open unit of work."""
+        if self._direct is None:
+            raise RuntimeError("unit of work used outside its `async with` block")
+        return self._direct
 
     async def __aenter__(self) -> Self:
         if self._writer is not None:
             await self._writer.acquire()
-        session = self._sessions()
-        self._session = session
+        self._direct = direct = Direct(self._engine)
         self._committed = False
-        self.direct = direct = Direct(session)  # hot statements on the driver (direct.py)
-        self.chats = SqlChats(session, direct)
-        self.users = SqlUsers(session, direct)
-        self.games = SqlGames(session, direct)
-        self.seats = SqlSeats(session, direct)
-        self.actions = SqlActionLog(session, direct)
-        self.deliveries = SqlDeliveries(session, direct)
-        self.inbox = SqlInbox(session, direct)
+        self.chats = SqlChats(direct)
+        self.users = SqlUsers(direct)
+        self.games = SqlGames(direct)
+        self.seats = SqlSeats(direct)
+        self.actions = SqlActionLog(direct)
+        self.deliveries = SqlDeliveries(direct)
+        self.inbox = SqlInbox(direct)
         return self
 
     async def __aexit__(
@@ -68,43 +72,36 @@ class SqlUnitOfWork:
         exc: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        session, self._session = self._session, None
+        direct, self._direct = self._direct, None
         try:
-            if session is not None:
-                try:
-                    await session.rollback()
-                finally:
-                    await session.close()
+            if direct is not None:
+                await direct.close()
         finally:
             if self._writer is not None:
                 self._writer.release()
 
     async def commit(self) -> None:
         """Commit the transaction; raise RuntimeError if already committed or outside the block."""
-        session = self._active()
+        direct = self.direct
         if self._committed:
             raise RuntimeError("a unit of work commits once")
-        await session.commit()
+        await direct.commit()
         self._committed = True
 
     async def rollback(self) -> None:
         """Roll the transaction back."""
-        await self._active().rollback()
-
-    def _active(self) -> AsyncSession:
-        if self._session is None:
-            raise RuntimeError("unit of work used outside its `async with` block")
-        return self._session
+        await self.direct.rollback()
 
 
-def sql_uow_factory(sessions: async_sessionmaker[AsyncSession]) -> UnitOfWorkFactory:
-    """Return a factory of SQL units of work sharing one session factory.
+def sql_uow_factory(source: AsyncEngine | async_sessionmaker[Any]) -> UnitOfWorkFactory:
+    """Return a factory of SQL units of work over an engine (or a session factory's).
 
     SQLite has one writer at a time and no row locks, so on SQLite the units of work of
     one process take turns (an asyncio lock): chats are handled concurrently, and two
     commands on one game (say two players joining from their private chats) must not
     read the same rows and then both write.
     """
-    bind = sessions.kw.get("bind")
-    writer = asyncio.Lock() if bind is not None and bind.dialect.name == "sqlite" else None
-    return lambda: SqlUnitOfWork(sessions, writer)
+    engine = source if isinstance(source, AsyncEngine) else source.kw["bind"]
+    assert isinstance(engine, AsyncEngine)
+    writer = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+    return lambda: SqlUnitOfWork(engine, writer)

@@ -8,6 +8,9 @@ sent, as received); each update is forgotten once its handler has finished
 are handled first (`Inbox.replay`). Handling is idempotent where it matters: a press
 carries its game version, so a replayed press is refused as outdated.
 
+Of a pressed button's message, only where it is and which it is are kept
+(`slim_pressed_message`): the handlers read nothing else of it.
+
 `InboxBot.post_raw` calls a Bot API method with JSON-ready parameters and returns
 Telegram's result as JSON, without building python-telegram-bot objects (the delivery
 loop's sends and edits); it goes through the rate limiter and raises PTB's errors like
@@ -95,6 +98,22 @@ class Inbox:
         return len(stored)
 
 
+PRESSED_MESSAGE_FIELDS = ("message_id", "date", "chat", "from", "message_thread_id",
+                          "is_topic_message")
+"""What the handlers read of the message a pressed button sits under: where it is (chat,
+forum topic) and which it is. Its text, entities, picture and keyboard are ours, and
+parsing them into python-telegram-bot objects cost more than the rest of the update."""
+
+
+def slim_pressed_message(update: dict[str, Any]) -> None:
+    """Keep only `PRESSED_MESSAGE_FIELDS` of a callback query's message (in place)."""
+    query = update.get("callback_query")
+    if isinstance(query, dict) and isinstance(query.get("message"), dict):
+        message = query["message"]
+        query["message"] = {key: message[key] for key in PRESSED_MESSAGE_FIELDS
+                            if key in message}
+
+
 class InboxBot(ExtBot[Any]):
     """An ExtBot whose `get_updates` stores what it fetched before PTB confirms it, and
     whose `post_raw` skips PTB's objects."""
@@ -118,6 +137,8 @@ class InboxBot(ExtBot[Any]):
                        ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         result = await super()._do_post(endpoint, data, **kwargs)
         if endpoint == "getUpdates" and isinstance(result, list):
+            for update in result:
+                slim_pressed_message(update)
             self._fetched = result  # the JSON the inbox stores (one poll at a time)
         return result
 

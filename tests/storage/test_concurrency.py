@@ -40,7 +40,7 @@ class _PausingGames(SqlGames):
 class _PausingUnitOfWork(SqlUnitOfWork):
     async def __aenter__(self) -> Self:
         await super().__aenter__()
-        self.games = _PausingGames(self._active(), self.direct)
+        self.games = _PausingGames(self.direct)
         return self
 
     async def __aexit__(
@@ -116,12 +116,9 @@ async def test_racing_commands_one_wins_one_is_stale(
 async def test_racing_commands_that_both_loaded_first(
     sql_db: Database, sql_uow: UnitOfWorkFactory, clock: Clock
 ) -> None:
-    from storage.database import make_session_factory
-
-    sessions = make_session_factory(sql_db.engine)
 
     def pausing() -> _PausingUnitOfWork:
-        return _PausingUnitOfWork(sessions)
+        return _PausingUnitOfWork(sql_db.engine)
 
     game_id = await new_game(sql_uow, clock, seed=22, seats=4)
     for _ in range(ROUNDS):

@@ -10,28 +10,27 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
 from storage.clock import Clock
+from storage.database import make_session_factory
 from storage.direct import plan
 from storage.models import ActionRecord, ActorKind, Delivery, Game, GameStatus
-from storage.sql_repositories import APPEND_ACTION, GAMES_BY_IDS, REMOVE_DELIVERIES
+from storage.statements import APPEND_ACTION, GAMES_BY_IDS, REMOVE_DELIVERIES
 from storage.uow import SqlUnitOfWork, UnitOfWorkFactory
+from tests.storage.conftest import Database
 from tests.storage.play import new_game
 
 
-async def _orm_game(uow_factory: UnitOfWorkFactory, game_id: int) -> Game:
-    """Return the game as the ORM path reads it (a plain SELECT through the session)."""
-    async with uow_factory() as uow:
-        assert isinstance(uow, SqlUnitOfWork)
-        session = uow._active()
-        row = (await session.exec(select(Game).where(col(Game.id) == game_id))).one()
-        session.expunge(row)
-        return row
+async def _orm_game(db: Database, game_id: int) -> Game:
+    """Return the game as SQLAlchemy's ORM reads it (a session of its own)."""
+    async with make_session_factory(db.engine)() as session:
+        return (await session.exec(select(Game).where(col(Game.id) == game_id))).one()
 
 
-async def test_a_game_reads_and_writes_as_through_the_orm(sql_uow: UnitOfWorkFactory,
+async def test_a_game_reads_and_writes_as_through_the_orm(sql_db: Database,
+                                                          sql_uow: UnitOfWorkFactory,
                                                           clock: Clock) -> None:
     game_id = await new_game(sql_uow, clock)
     deadline = datetime(2027, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
-    orm = await _orm_game(sql_uow, game_id)
+    orm = await _orm_game(sql_db, game_id)
     async with sql_uow() as uow:  # (units of work do not nest: SQLite's writer lock)
         game = await uow.games.get(game_id=game_id, lock=True)
         fields = [name for name in Game.model_fields if name != "snapshot"]
@@ -43,7 +42,7 @@ async def test_a_game_reads_and_writes_as_through_the_orm(sql_uow: UnitOfWorkFac
         game.status = GameStatus.RUNNING
         await uow.games.save(game=game, expected_version=game.version)
         await uow.commit()
-    stored = await _orm_game(sql_uow, game_id)
+    stored = await _orm_game(sql_db, game_id)
     assert stored.options == {"modules": ["saloon_dice"], "nested": {"ü": [1, None]}}
     assert stored.deadline_at == deadline
     assert stored.deadline_at.tzinfo is not None
@@ -54,16 +53,15 @@ async def test_a_game_reads_and_writes_as_through_the_orm(sql_uow: UnitOfWorkFac
             deadline, GameStatus.RUNNING, stored.options)
 
 
-async def test_in_lists_of_every_length_find_their_rows(sql_uow: UnitOfWorkFactory,
+async def test_in_lists_of_every_length_find_their_rows(sql_db: Database,
+                                                        sql_uow: UnitOfWorkFactory,
                                                         clock: Clock) -> None:
     ids = [await new_game(sql_uow, clock, chat_id=-1000 - n) for n in range(3)]
     async with sql_uow() as uow:
         for wanted in ([ids[0]], ids[:2], ids, [*ids, 10**6]):
             found = await uow.games.get_many(game_ids=wanted)
             assert [game.id for game in found] == sorted(set(wanted) & set(ids))
-    assert isinstance(uow, SqlUnitOfWork)
-    dialect = uow.direct.dialect
-    assert dialect is not None
+    dialect = sql_db.engine.dialect
     one, two = (plan(GAMES_BY_IDS, dialect, {"key_ids": ids[:n]}) for n in (1, 2))
     assert one.sql != two.sql  # one statement per list length, each cached
     assert plan(GAMES_BY_IDS, dialect, {"key_ids": ids[1:3]}) is two

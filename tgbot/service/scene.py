@@ -20,7 +20,17 @@ from core.engine.errors import GameOver
 from core.engine.protocol import Event, Outcome, Step
 from core.engine.registry import AnyGame, get_game
 from storage.errors import CorruptGame, GameNotRunning, StaleGame
-from storage.models import ActionRecord, ActorKind, Chat, Delivery, Game, GameStatus, Seat, User
+from storage.models import (
+    ActionRecord,
+    ActorKind,
+    Chat,
+    Delivery,
+    Game,
+    GameStatus,
+    Seat,
+    User,
+    built,
+)
 from storage.repositories import UnitOfWork
 
 BOT_ACTIONS_PER_COMMAND = 2000
@@ -275,9 +285,10 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
         if scene.steps or dirty or reclock:
             rows.append((game, expected))
         records.extend(
-            ActionRecord(game_id=game.id or 0, version=expected + 1 + index, seat=step.seat,
-                         action=step.action, actor=step.actor, applied_at=at,
-                         events=[e.to_json() for e in step.events if e.visible_to(None)])
+            built(ActionRecord, {
+                "game_id": game.id or 0, "version": expected + 1 + index, "seat": step.seat,
+                "action": step.action, "actor": step.actor, "applied_at": at,
+                "events": [e.to_json() for e in step.events if e.visible_to(None)]})
             for index, step in enumerate(scene.steps))
         seats.extend(scene.seats)
         outbound.extend(outbox_rows(scene, at, hooks))
@@ -311,8 +322,10 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
     assert game.id is not None
     if row is None or out.key.startswith(NOTE):
         key = f"{NOTE}{secrets.token_hex(6)}" if out.key.startswith(NOTE) else out.key
-        return Delivery(game_id=game.id, key=key, chat_id=out.chat_id, topic_id=out.topic_id,
-                        revision=1, payload=out.payload, due_at=at + OWNED, updated_at=at)
+        return built(Delivery, {"game_id": game.id, "key": key, "chat_id": out.chat_id,
+                                "topic_id": out.topic_id, "revision": 1,
+                                "payload": out.payload, "due_at": at + OWNED,
+                                "updated_at": at})
     wanted = {key: value for key, value in row.payload.items() if key != "retire"}
     if wanted == out.payload and row.chat_id == out.chat_id and not out.fresh:
         return None
