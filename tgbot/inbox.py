@@ -98,8 +98,7 @@ class Inbox:
         return len(stored)
 
 
-PRESSED_MESSAGE_FIELDS = ("message_id", "date", "chat", "from", "message_thread_id",
-                          "is_topic_message")
+PRESSED_MESSAGE_FIELDS = ("message_id", "date", "chat", "message_thread_id", "is_topic_message")
 """What the handlers read of the message a pressed button sits under: where it is (chat,
 forum topic) and which it is. Its text, entities, picture and keyboard are ours, and
 parsing them into python-telegram-bot objects cost more than the rest of the update."""
