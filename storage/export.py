@@ -13,7 +13,7 @@ import asyncio
 import json
 from typing import Any
 
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
 
 
@@ -67,7 +67,7 @@ async def export_games(
 async def _run(url: str, chat_id: int | None, game_id: int | None) -> list[dict[str, Any]]:
     engine = make_engine(url)
     try:
-        factory = sql_uow_factory(make_session_factory(engine))
+        factory = sql_uow_factory(engine)
         return await export_games(factory, chat_id=chat_id, game_id=game_id)
     finally:
         await engine.dispose()

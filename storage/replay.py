@@ -18,7 +18,7 @@ from typing import Any
 from core.engine.errors import GameError
 from core.engine.registry import get_game
 from storage.action_log import logged_step
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.models import ActionRecord, Game, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
 
@@ -127,7 +127,7 @@ async def check_games(
 async def _run(url: str, game_id: int | None) -> list[ReplayReport]:
     engine = make_engine(url)
     try:
-        return await check_games(sql_uow_factory(make_session_factory(engine)), game_id=game_id)
+        return await check_games(sql_uow_factory(engine), game_id=game_id)
     finally:
         await engine.dispose()
 

@@ -19,7 +19,7 @@ from telegram.ext import (
 )
 
 from storage.clock import Clock, utc_now
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.uow import sql_uow_factory
 from tgbot.chat_order import ChatOrderedProcessor
@@ -120,7 +120,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         engine = make_engine(settings.database_url)
         engines.append(engine)
         await upgrade(engine)
-        uow_factory = sql_uow_factory(make_session_factory(engine))
+        uow_factory = sql_uow_factory(engine)
         inbox.uow_factory = uow_factory
         me = await application.bot.get_me()
         deliverer = Deliverer(application.bot, uow_factory, now, ready_at=limiter.ready_at,
