@@ -1,20 +1,20 @@
 """Prebuilt Core statements run on the database driver itself, inside a unit of work.
 
-SQLAlchemy's execution path (an execution context and a result object per statement, and
-on the async engine a greenlet hand-off per call) costs about ten times what SQLite spends
-on one of our small statements, and a press runs about ten of them. `Direct` compiles a
-Core statement once per dialect (and per length of its IN lists) into the driver's SQL,
-its parameter order and the column types' bind and result processors, then runs it on the
-unit of work's own DB-API connection, in the session's transaction:
+SQLAlchemy's execution path (an execution context and a result object per statement, an
+ORM session, and on the async engine a greenlet hand-off per call) costs about ten times
+what SQLite spends on one of our small statements, and a press runs about ten of them.
+`plan` compiles a Core statement once per dialect (and per length of its IN lists) into
+the driver's SQL, its parameter order and the column types' bind and result processors;
+`Direct` runs it on one pooled DB-API connection, in one transaction of its own:
 
 - SQLite: the `sqlite3` connection, in the event loop's thread; a busy database is waited
   for as storage/sqlite_inline.py waits (asyncio sleeps), never blocking the loop;
-- PostgreSQL: the asyncpg connection, after the transaction SQLAlchemy's adapter would
-  have begun (its BEGIN, its lock against concurrent use).
+- PostgreSQL: the asyncpg connection, in an asyncpg transaction begun at the first
+  statement.
 
-The values stored and read are those of the ORM path (the same type processors), and a
-driver error comes out as SQLAlchemy's (IntegrityError, DataError, ...), so callers catch
-one family of errors whichever path ran.
+The values stored and read are those of SQLAlchemy's own execution (the same type
+processors), and a driver error comes out as SQLAlchemy's (IntegrityError, DataError,
+...), so callers catch one family of errors.
 """
 
 from __future__ import annotations
@@ -130,8 +130,7 @@ class Direct:
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self.dialect: Dialect = engine.dialect
-        self.backend: str = engine.dialect.name
-        """"sqlite" or "postgresql"."""
+        self.backend: str = engine.dialect.name  # "sqlite" or "postgresql"
         self._connection: AsyncConnection | None = None
         self._adapted: Any = None
         self._driver: Any = None

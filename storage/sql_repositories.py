@@ -51,9 +51,7 @@ def _columns(table: Table, row: SQLModel) -> dict[str, Any]:
 
 async def _insert(direct: Direct, table: Table, row: RowT) -> RowT:
     """Insert a row now and return it with its id (a serial id is assigned)."""
-    statement = {"chats": st.ADD_CHAT, "users": st.ADD_USER, "games": st.ADD_GAME,
-                 "seats": st.ADD_SEAT, "deliveries": st.ADD_DELIVERY}[table.name]
-    added = await direct.fetch(statement, _columns(table, row))
+    added = await direct.fetch(st.ADD_ROW[table.name], _columns(table, row))
     serial = table.autoincrement_column
     if serial is not None and getattr(row, serial.key) is None:
         setattr(row, serial.key, int(added[0][serial.key]))
@@ -307,9 +305,7 @@ class SqlDeliveries:
         old = [row for row in rows if row.id is not None]
         for row in rows:
             if row.id is None:
-                added = await self._direct.fetch(st.ADD_DELIVERY,
-                                                 _values(row, *st.DELIVERY_FIELDS))
-                row.id = int(added[0]["id"])
+                await _insert(self._direct, st.DELIVERIES, row)
         if old:
             await self._direct.execute(st.SAVE_DELIVERY, [
                 {**_values(row, *st.DELIVERY_FIELDS), "key_id": row.id} for row in old])

@@ -46,17 +46,19 @@ def insert_row(table: Table) -> Insert:
     return insert(table).returning(*table.primary_key.columns)
 
 
+ADD_ROW = {table.name: insert_row(table) for table in (CHATS, USERS, GAMES, SEATS, DELIVERIES)}
+"""The INSERT of one new row, by table name (a serial id comes back)."""
+
+
 # -- chats and users ------------------------------------------------------------------
 CHAT_BY_ID = core_select(CHATS).where(CHATS.c.id == bindparam("key_id"))
 CHAT_BY_ID_LOCKED = CHAT_BY_ID.with_for_update()
 TOUCH_CHAT = update(CHATS).where(CHATS.c.id == bindparam("key_id")).values(id=CHATS.c.id)
 CHATS_BY_IDS = core_select(CHATS).where(ids_in(CHATS.c.id)).order_by(CHATS.c.id)
-ADD_CHAT = insert_row(CHATS)
 SAVE_CHAT = update(CHATS).where(CHATS.c.id == bindparam("key_id"))
 SAVED_CHAT_FIELDS = ("language", "default_options", "timer_settings")
 USER_BY_ID = core_select(USERS).where(USERS.c.id == bindparam("key_id"))
 USERS_BY_IDS = core_select(USERS).where(ids_in(USERS.c.id)).order_by(USERS.c.id)
-ADD_USER = insert_row(USERS)
 SAVE_USER = update(USERS).where(USERS.c.id == bindparam("key_id"))
 SAVED_USER_FIELDS = ("display_name", "language", "can_dm", "stats")
 
@@ -65,7 +67,6 @@ GAME_BY_ID = core_select(GAMES).where(GAMES.c.id == bindparam("key_id"))
 GAME_BY_ID_LOCKED = GAME_BY_ID.with_for_update()
 GAMES_BY_IDS = core_select(GAMES).where(ids_in(GAMES.c.id)).order_by(GAMES.c.id)
 GAMES_BY_IDS_LOCKED = GAMES_BY_IDS.with_for_update()
-ADD_GAME = insert_row(GAMES)
 SAVED_GAME_FIELDS = ("chat_id", "options", "lobby", "seed", "status", "version", "snapshot",
                      "outcome", "deadline_at", "remind_at", "updated_at", "paused_at")
 SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("key_id"),
@@ -118,7 +119,6 @@ SEATS_OF_GAME = (core_select(SEATS).where(SEATS.c.game_id == bindparam("key_game
                  .order_by(SEATS.c.seat))
 SEATS_OF_GAMES = (core_select(SEATS).where(ids_in(SEATS.c.game_id, "key_games"))
                   .order_by(SEATS.c.game_id, SEATS.c.seat))
-ADD_SEAT = insert_row(SEATS)
 SAVED_SEAT_FIELDS = ("user_id", "is_bot", "strikes")
 SAVE_SEAT = update(SEATS).where(SEATS.c.game_id == bindparam("key_game"),
                                 SEATS.c.seat == bindparam("key_seat"))
@@ -137,7 +137,6 @@ DELIVERIES_OF_GAMES = (core_select(DELIVERIES).where(ids_in(DELIVERIES.c.game_id
                        .order_by(DELIVERIES.c.id))
 DELIVERIES_OF_CHAT = (core_select(DELIVERIES).where(DELIVERIES.c.chat_id == bindparam("key_chat"))
                       .order_by(DELIVERIES.c.id))
-ADD_DELIVERY = insert_row(DELIVERIES)
 SAVE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id"))
 _DUE = DELIVERIES.c.due_at <= bindparam("key_now", type_=DELIVERIES.c.due_at.type)
 _OLDEST_DUE = (core_select(DELIVERIES).where(_DUE)
