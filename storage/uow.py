@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Self, TypeVar
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.direct import Direct
 from storage.repositories import UnitOfWork
@@ -93,15 +93,13 @@ class SqlUnitOfWork:
         await self.direct.rollback()
 
 
-def sql_uow_factory(source: AsyncEngine | async_sessionmaker[Any]) -> UnitOfWorkFactory:
-    """Return a factory of SQL units of work over an engine (or a session factory's).
+def sql_uow_factory(engine: AsyncEngine) -> UnitOfWorkFactory:
+    """Return a factory of SQL units of work over an engine.
 
     SQLite has one writer at a time and no row locks, so on SQLite the units of work of
     one process take turns (an asyncio lock): chats are handled concurrently, and two
     commands on one game (say two players joining from their private chats) must not
     read the same rows and then both write.
     """
-    engine = source if isinstance(source, AsyncEngine) else source.kw["bind"]
-    assert isinstance(engine, AsyncEngine)
     writer = asyncio.Lock() if engine.dialect.name == "sqlite" else None
     return lambda: SqlUnitOfWork(engine, writer)

@@ -27,7 +27,7 @@ from sqlalchemy import text, update
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlmodel import col
 
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.models import Delivery, Game
 from storage.uow import sql_uow_factory
@@ -100,7 +100,7 @@ async def run(games: int, url: str | None, profile: bool = False) -> dict[str, A
     engine = await _engine(url)
     try:
         await upgrade(engine)
-        service = GameService(sql_uow_factory(make_session_factory(engine)),
+        service = GameService(sql_uow_factory(engine),
                               outbox=Outbox(lambda game_id: f"https://t.me/bench?start={game_id}"))
         ids = await _running_games(service, games)
         app = _App(service)  # counts only the timeouts' rows (the start wrote the others)

@@ -25,7 +25,7 @@ from sqlalchemy import text
 from core.engine.protocol import apply_checked
 from core.engine.registry import get_game
 from storage.clock import utc_now
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.models import ActorKind, Chat, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
@@ -143,7 +143,7 @@ async def run_backend(name: str, sizes: list[int], commands: int) -> list[dict[s
             engine = make_engine(url, schema=SCHEMA)
         try:
             await upgrade(engine)
-            uow = sql_uow_factory(make_session_factory(engine))
+            uow = sql_uow_factory(engine)
             started = time.perf_counter()
             states = await fill(uow, size)
             filled = time.perf_counter() - started

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from core.engine.registry import get_game
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.models import GameStatus
 from storage.uow import sql_uow_factory
@@ -265,7 +265,7 @@ async def test_kill_minus_nine_between_commit_and_delivery(kind: str, tmp_path: 
     engine = make_engine(url)
     await upgrade(engine)
     async with FakeBotApi() as api:
-        games = GameService(sql_uow_factory(make_session_factory(engine)),
+        games = GameService(sql_uow_factory(engine),
                             seed_source=lambda: SEED,
                             outbox=Outbox(lambda game_id: join_url(api.bot.username, game_id)))
         group, users = people(api)

@@ -11,7 +11,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.models import ActorKind
 from storage.replay import check_games
@@ -51,7 +51,7 @@ async def test_kill_minus_nine_then_restart(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path}/bot.sqlite3"
     engine = make_engine(url)
     await upgrade(engine)
-    service = GameService(sql_uow_factory(make_session_factory(engine)))
+    service = GameService(sql_uow_factory(engine))
     async with FakeBotApi() as api:
         games: dict[str, int] = {}
         for user in (1, 2, 3):

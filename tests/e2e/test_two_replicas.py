@@ -13,7 +13,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.models import ActorKind
 from storage.uow import sql_uow_factory
@@ -69,7 +69,7 @@ async def test_two_replicas_apply_each_timeout_once() -> None:
     url = await _fresh_database(_server_url())
     engine = make_engine(url)
     await upgrade(engine)
-    service = GameService(sql_uow_factory(make_session_factory(engine)))
+    service = GameService(sql_uow_factory(engine))
     async with FakeBotApi() as first_api, FakeBotApi() as second_api:
         for api in (first_api, second_api):
             for user in (1, 2, 3):

@@ -17,7 +17,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.clock import Clock
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.migrate import upgrade
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
@@ -101,7 +101,7 @@ async def sql_db(empty_db: Database) -> Database:
 @pytest.fixture
 def sql_uow(sql_db: Database) -> UnitOfWorkFactory:
     """Return a unit-of-work factory over the migrated SQL database."""
-    return sql_uow_factory(make_session_factory(sql_db.engine))
+    return sql_uow_factory(sql_db.engine)
 
 
 @dataclass
@@ -129,7 +129,7 @@ async def backend(request: pytest.FixtureRequest, tmp_path: object) -> AsyncIter
         engine = await _fresh_postgres_schema()
     await upgrade(engine)
     db = Database(request.param, url, engine)
-    yield Backend(request.param, sql_uow_factory(make_session_factory(engine)), db=db)
+    yield Backend(request.param, sql_uow_factory(engine), db=db)
     await engine.dispose()
     if request.param == "postgres":
         await _drop_postgres_schema()

@@ -116,7 +116,6 @@ async def test_racing_commands_one_wins_one_is_stale(
 async def test_racing_commands_that_both_loaded_first(
     sql_db: Database, sql_uow: UnitOfWorkFactory, clock: Clock
 ) -> None:
-
     def pausing() -> _PausingUnitOfWork:
         return _PausingUnitOfWork(sql_db.engine)
 

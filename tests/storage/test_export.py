@@ -72,12 +72,12 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 async def test_command_line_tools_on_a_sqlite_file(tmp_path: Path) -> None:
     url = f"sqlite+aiosqlite:///{tmp_path}/cli.sqlite3"
     assert _cli("storage.migrate", "--database-url", url, "upgrade").returncode == 0
-    from storage.database import make_engine, make_session_factory
+    from storage.database import make_engine
     from storage.uow import sql_uow_factory
 
     engine = make_engine(url)
     try:
-        uow = sql_uow_factory(make_session_factory(engine))
+        uow = sql_uow_factory(engine)
         clock = FakeClock()
         game_ids = [await new_game(uow, clock, seed=s, seats=4, chat_id=-s) for s in (1, 2)]
         for game_id in game_ids:

@@ -10,7 +10,6 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection
 
-from storage.database import make_session_factory
 from storage.migrate import alembic_config, current_revision, downgrade, head_revision, upgrade
 from storage.models import METADATA
 from storage.uow import sql_uow_factory
@@ -82,7 +81,7 @@ async def test_lobby_columns_come_and_go_without_losing_rows(empty_db: Database)
             if statement.strip():
                 await connection.execute(text(statement))
     await upgrade(empty_db.engine)
-    factory = sql_uow_factory(make_session_factory(empty_db.engine))
+    factory = sql_uow_factory(empty_db.engine)
     async with factory() as uow:
         game = await uow.games.get(game_id=1)
         assert (game.creator_id, game.lobby) == (None, {})
@@ -128,7 +127,7 @@ async def test_delivery_state_carries_the_live_messages_of_open_games(
             if statement.strip():
                 await connection.execute(text(statement))
     await upgrade(empty_db.engine, "0003")
-    factory = sql_uow_factory(make_session_factory(empty_db.engine))
+    factory = sql_uow_factory(empty_db.engine)
     async with factory() as uow:
         rows = await uow.deliveries.of_games(game_ids=[1, 2, 3])
         game = await uow.games.get(game_id=1)

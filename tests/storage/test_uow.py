@@ -10,7 +10,6 @@ import asyncio
 import pytest
 
 from storage.clock import Clock
-from storage.database import make_session_factory
 from storage.errors import GameNotFound, StaleGame
 from storage.models import Chat, User
 from storage.uow import sql_uow_factory
@@ -99,7 +98,7 @@ async def test_second_writer_from_the_same_version_is_stale(backend: Backend, cl
     game_id = await new_game(backend.uow, clock)
     # On SQLite the units of one factory take turns: the second would wait for the first.
     other = backend.uow if backend.db is None or backend.name != "sqlite" else \
-        sql_uow_factory(make_session_factory(backend.db.engine))
+        sql_uow_factory(backend.db.engine)
     async with backend.uow() as first, other() as second:
         mine = await first.games.get(game_id=game_id)
         theirs = await second.games.get(game_id=game_id)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from storage.database import make_engine, make_session_factory
+from storage.database import make_engine
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.migrate import upgrade
 from storage.models import ActorKind, GameStatus
@@ -186,13 +186,13 @@ async def test_restart_applies_overdue_timeouts_once_and_keeps_future_ones(
     engine = make_engine(url)
     await upgrade(engine)
     clock = HandClock(START)
-    first = _app(clock, sql_uow_factory(make_session_factory(engine)))
+    first = _app(clock, sql_uow_factory(engine))
     overdue = [await _running(first, {"turn_seconds": 3600}, chat=-10 - i) for i in range(2)]
     later = await _running(first, {"turn_seconds": 5 * 3600}, chat=-20)
     await engine.dispose()  # the process is gone; nothing was shut down politely
     clock.advance(2 * HOUR)  # time passes while the bot is down
     engine = make_engine(url)
-    second = _app(clock, sql_uow_factory(make_session_factory(engine)))
+    second = _app(clock, sql_uow_factory(engine))
     assert await sweep(second) == 2
     assert await sweep(second) == 0
     for game_id in overdue:
