@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 import sys
 
@@ -25,9 +24,6 @@ def main() -> int:
     from tgbot.app import build_application
 
     application = build_application(settings)
-    # What start-up built (modules, engines, handlers) lives as long as the process: kept
-    # out of the collector's generations, each full collection has less to walk.
-    gc.freeze()
     if settings.webhook_url:
         application.run_webhook(listen=settings.webhook_listen, port=settings.webhook_port,
                                 webhook_url=settings.webhook_url,
