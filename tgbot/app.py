@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from collections.abc import Callable
@@ -143,6 +144,11 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         await inbox.replay(application)  # and handle what it received but did not finish
         application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
                                             first=0, name="deadlines")
+        # Start-up's objects (modules, handlers, compiled statements) live as long as the
+        # process: frozen out of the collector's generations, a full collection no longer
+        # walks them all (it took ~80 ms of a loaded bot's CPU each time it ran).
+        gc.collect()
+        gc.freeze()
 
     async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
         found = application.bot_data.get(SERVICES_KEY)
