@@ -2,12 +2,14 @@
 asyncio streams.
 
 PTB's default transport stacks httpx, httpcore, anyio and h11 on every call; for the few
-small form posts a bot makes that machinery costs more CPU than the rest of a button
-press. `StreamRequest` speaks just what the Bot API needs: POST (or GET) with a
-form-encoded body, keep-alive connections reused per host (TLS for https, checked against
-certifi's or the system's CAs), responses with Content-Length, chunked, or read until the
-server closes. Timeouts map to PTB's `TimedOut` (connect, write, read; `pool` when every
-connection is busy), transport failures to `NetworkError`; HTTP statuses (4xx, 5xx, 429)
+small posts a bot makes that machinery costs more CPU than the rest of a button press.
+`StreamRequest` speaks just what the Bot API needs: POST (or GET) with a JSON body (the
+Bot API takes application/json for every method but uploads, and the standard library's
+C encoder costs a tenth of PTB's form encoding), keep-alive connections reused per host
+(TLS for https, checked against certifi's or the system's CAs), responses with
+Content-Length, chunked, or read until the server closes. Timeouts map to PTB's
+`TimedOut` (connect, write, read; `pool` when every connection is busy), transport
+failures to `NetworkError`; HTTP statuses (4xx, 5xx, 429)
 are PTB's to interpret (`BaseRequest._request_wrapper`). Uploads (multipart) go through
 PTB's `HTTPXRequest`.
 
@@ -18,10 +20,11 @@ answer: such a request is sent once more on a new connection (the server never r
 from __future__ import annotations
 
 import asyncio
+import json
 import ssl
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from telegram._utils.defaultvalue import DefaultValue
 from telegram.error import NetworkError, TimedOut
@@ -30,6 +33,8 @@ from telegram.request import BaseRequest, HTTPXRequest, RequestData
 KEEP_IDLE_SECONDS = 30.0
 """An idle connection older than this is closed rather than reused."""
 MAX_HEADER_BYTES = 64 * 1024
+MAX_TARGETS = 256
+"""Parsed URLs kept (a bot calls a handful of methods, each its own URL)."""
 Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter, float]  # + idle since
 Key = tuple[str, str, int]  # scheme, host, port
 
@@ -64,6 +69,7 @@ class StreamRequest(BaseRequest):
         self._idle: dict[Key, list[Connection]] = {}
         self._busy: set[asyncio.StreamWriter] = set()
         self._tls: ssl.SSLContext | None = None
+        self._targets: dict[tuple[str, str], tuple[Key, str]] = {}
         self._make_uploads = uploads
         self._uploads: BaseRequest | None = None
 
@@ -97,17 +103,20 @@ class StreamRequest(BaseRequest):
         if request_data is not None and request_data.contains_files:
             return await self._upload(url, method, request_data, read_timeout, write_timeout,
                                       connect_timeout, pool_timeout)
-        body = b"" if request_data is None else urlencode(
-            request_data.json_parameters).encode()
+        body = b"" if request_data is None else json.dumps(
+            request_data.parameters, ensure_ascii=False, separators=(",", ":")).encode()
         timeouts = (_given(connect_timeout, self._connect_timeout),
                     _given(write_timeout, self._write_timeout),
                     _given(read_timeout, self._read_timeout))
-        try:
-            async with asyncio.timeout(_given(pool_timeout, self._pool_timeout)):
-                await self._slots.acquire()
-        except TimeoutError:
-            raise TimedOut("Pool timeout: every connection is busy; the request was not "
-                           "sent to Telegram.") from None
+        if self._slots.locked():  # a free slot is taken at once, with no timer to arm
+            try:
+                async with asyncio.timeout(_given(pool_timeout, self._pool_timeout)):
+                    await self._slots.acquire()
+            except TimeoutError:
+                raise TimedOut("Pool timeout: every connection is busy; the request was not "
+                               "sent to Telegram.") from None
+        else:
+            await self._slots.acquire()
         try:
             return await self._exchange(url, method, body, timeouts)
         finally:
@@ -116,14 +125,9 @@ class StreamRequest(BaseRequest):
     async def _exchange(self, url: str, method: str, body: bytes,
                         timeouts: tuple[float | None, float | None, float | None],
                         ) -> tuple[int, bytes]:
-        parts = urlsplit(url)
-        https = parts.scheme == "https"
-        key = (parts.scheme, parts.hostname or "", parts.port or (443 if https else 80))
-        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-        head = (f"{method} {target} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
-                f"User-Agent: {self.USER_AGENT}\r\nAccept: application/json\r\n")
+        key, head = self._target(url, method)
         if method != "GET" or body:
-            head += ("Content-Type: application/x-www-form-urlencoded\r\n"
+            head += ("Content-Type: application/json\r\n"
                      f"Content-Length: {len(body)}\r\n")
         request = (head + "\r\n").encode() + body
         connect, write, read = timeouts
@@ -136,8 +140,9 @@ class StreamRequest(BaseRequest):
                 try:
                     try:
                         writer.write(request)
-                        async with asyncio.timeout(write):
-                            await writer.drain()
+                        if writer.transport.get_write_buffer_size() or writer.is_closing():
+                            async with asyncio.timeout(write):  # what the socket did not take
+                                await writer.drain()
                     except ConnectionError as error:
                         if reused:
                             raise _Stale() from error
@@ -159,6 +164,22 @@ class StreamRequest(BaseRequest):
                         (reader, writer, asyncio.get_running_loop().time()))
                 else:
                     writer.close()
+
+    def _target(self, url: str, method: str) -> tuple[Key, str]:
+        """Return the connection key of a URL and the request head up to its headers that
+        depend on the body (parsed once per URL and method: a bot calls a handful)."""
+        found = self._targets.get((url, method))
+        if found is None:
+            parts = urlsplit(url)
+            https = parts.scheme == "https"
+            key = (parts.scheme, parts.hostname or "", parts.port or (443 if https else 80))
+            target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+            head = (f"{method} {target} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+                    f"User-Agent: {self.USER_AGENT}\r\nAccept: application/json\r\n")
+            if len(self._targets) >= MAX_TARGETS:
+                self._targets.clear()
+            self._targets[(url, method)] = found = (key, head)
+        return found
 
     def _reusable(self, key: Key) -> tuple[asyncio.StreamReader, asyncio.StreamWriter] | None:
         """Return the most recently used idle connection still open, or None."""
@@ -210,16 +231,17 @@ async def _response(reader: asyncio.StreamReader, method: str, *, fresh: bool,
     malformed response; asyncio's stream errors for one cut short.
     """
     try:
-        line = await reader.readuntil(b"\r\n")
+        block = await reader.readuntil(b"\r\n\r\n")  # the status line and the headers
     except (asyncio.IncompleteReadError, ConnectionResetError) as error:
         if not fresh and not getattr(error, "partial", b""):
             raise _Stale() from error
         raise
-    version, status_text = line.decode("latin-1").split(" ", 2)[:2]
+    line, *lines = block[:-4].decode("latin-1").split("\r\n")
+    version, status_text = line.split(" ", 2)[:2]
     status = int(status_text)
     headers: dict[str, str] = {}
-    while (line := await reader.readuntil(b"\r\n")) != b"\r\n":
-        name, _, value = line.decode("latin-1").partition(":")
+    for header in lines:
+        name, _, value = header.partition(":")
         headers[name.strip().lower()] = value.strip()
     keep = version == "HTTP/1.1" and headers.get("connection", "").lower() != "close"
     if method == "HEAD" or status in (204, 304) or 100 <= status < 200:

@@ -7,7 +7,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs
+from typing import Any
 
 import pytest
 from telegram.error import NetworkError, RetryAfter, TimedOut
@@ -16,7 +16,7 @@ from telegram.request._requestparameter import RequestParameter
 
 from tgbot.transport import StreamRequest
 
-Reply = Callable[[asyncio.StreamWriter, dict[str, list[str]]], Awaitable[bool]]
+Reply = Callable[[asyncio.StreamWriter, dict[str, Any]], Awaitable[bool]]
 """Writes one response; returns False to close the connection afterwards."""
 
 
@@ -32,7 +32,8 @@ class Server:
     """A local HTTP/1.1 server: each request is answered by the next scripted reply."""
 
     replies: list[Reply] = field(default_factory=list)
-    seen: list[tuple[str, dict[str, list[str]]]] = field(default_factory=list)
+    seen: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # method, JSON body
+    content_types: list[str] = field(default_factory=list)
     connections: int = 0
     port: int = 0
 
@@ -50,7 +51,8 @@ class Server:
                     name, _, value = header.decode().partition(":")
                     headers[name.lower()] = value.strip()
                 body = await reader.readexactly(int(headers.get("content-length", 0)))
-                form = parse_qs(body.decode())
+                form = json.loads(body) if body else {}
+                self.content_types.append(headers.get("content-type", ""))
                 self.seen.append((line.decode().split(" ")[0], form))
                 if not await self.replies.pop(0)(writer, form):
                     break
@@ -72,7 +74,7 @@ async def serving(*replies: Reply) -> AsyncIterator[Server]:
 
 
 def answer(raw: bytes, *, keep: bool = True, delay: float = 0.0) -> Reply:
-    async def reply(writer: asyncio.StreamWriter, form: dict[str, list[str]]) -> bool:
+    async def reply(writer: asyncio.StreamWriter, form: dict[str, Any]) -> bool:
         await asyncio.sleep(delay)
         writer.write(raw)
         await writer.drain()
@@ -81,8 +83,8 @@ def answer(raw: bytes, *, keep: bool = True, delay: float = 0.0) -> Reply:
 
 
 def echo(*, close: bool = False) -> Reply:
-    async def reply(writer: asyncio.StreamWriter, form: dict[str, list[str]]) -> bool:
-        writer.write(ok({k: v[0] for k, v in form.items()}, close=close))
+    async def reply(writer: asyncio.StreamWriter, form: dict[str, Any]) -> bool:
+        writer.write(ok(form, close=close))
         await writer.drain()
         return not close
     return reply
@@ -92,18 +94,18 @@ def data(**params: object) -> RequestData:
     return RequestData([RequestParameter.from_input(k, v) for k, v in params.items()])
 
 
-async def test_requests_share_one_kept_alive_connection_and_send_form_fields() -> None:
+async def test_requests_share_one_kept_alive_connection_and_send_json_bodies() -> None:
     async with serving(echo(), echo(), echo()) as server:
         request = StreamRequest(4)
         markup = {"inline_keyboard": [[{"text": "é ✓", "callback_data": "p:1:2"}]]}
         first = await request.post(server.url, data(chat_id=-100, text="a&b=c é",
                                                     reply_markup=markup))
-        assert first == {"chat_id": "-100", "text": "a&b=c é",
-                         "reply_markup": json.dumps(markup)}
+        assert first == {"chat_id": -100, "text": "a&b=c é", "reply_markup": markup}
         for text in ("two", "three"):
             assert (await request.post(server.url, data(text=text)))["text"] == text
         assert server.connections == 1
         assert [method for method, _ in server.seen] == ["POST"] * 3
+        assert server.content_types == ["application/json"] * 3
         await request.shutdown()
 
 
@@ -142,7 +144,7 @@ async def test_connection_close_and_an_idle_connection_closed_by_the_server() ->
         await asyncio.sleep(0.05)  # the close arrives while the connection is idle
         assert (await request.post(server.url, data(text="4")))["text"] == "4"
         assert server.connections == 3
-        assert [form["text"][0] for _, form in server.seen] == ["1", "2", "3", "4"]
+        assert [form["text"] for _, form in server.seen] == ["1", "2", "3", "4"]
         await request.shutdown()
 
 
@@ -154,6 +156,13 @@ class Vanished:
         self.reader = asyncio.StreamReader()
         self.partial = partial
         self.closed = False
+
+    @property
+    def transport(self) -> Vanished:
+        return self  # as a StreamWriter's transport: everything written was taken
+
+    def get_write_buffer_size(self) -> int:
+        return 0
 
     def write(self, raw: bytes) -> None:
         self.reader.feed_data(self.partial)
