@@ -340,6 +340,49 @@ async def test_notes_and_seat_changes_save_the_row_without_steps(
         hours=1))
 
 
+class SavedSeats:
+    """A unit of work factory that notes which seats each commit's `save_many` wrote."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+        self.saved: list[list[int]] = []
+
+    def __call__(self) -> Any:
+        outer = self
+
+        class Noting:
+            async def __aenter__(self) -> Any:
+                self.inner = outer.backend.uow()
+                uow = await self.inner.__aenter__()
+                save_many = uow.seats.save_many
+
+                async def noted(*, seats: Sequence[Seat]) -> None:
+                    outer.saved.append(sorted(row.seat for row in seats))
+                    await save_many(seats=seats)
+
+                uow.seats.save_many = noted  # type: ignore[method-assign]
+                return uow
+
+            async def __aexit__(self, *exc: Any) -> None:
+                await self.inner.__aexit__(*exc)
+
+        return Noting()
+
+
+async def test_a_command_writes_only_the_seats_it_changed(
+        backend: Backend, clock: Clock) -> None:
+    game_id = await new_game(backend.uow, clock, seats=3)
+    noting = SavedSeats(backend)
+    timed_out: list[int] = []
+    await run_command(noting, game_id=game_id, work=_press, now=clock, hooks=HOOKS)
+    await run_command(noting, game_id=game_id,
+                      work=lambda scene: timed_out.append(_default(scene, ActorKind.TIMEOUT)),
+                      now=clock, hooks=HOOKS)
+    assert noting.saved == [[], timed_out]  # a press with no strike to clear writes none
+    held = await reads.seats_of(backend.uow, game_id=game_id)
+    assert [row.strikes for row in held] == [int(row.seat in timed_out) for row in held]
+
+
 async def test_a_paused_game_refuses_moves(backend: Backend, clock: Clock) -> None:
     game_id = await new_game(backend.uow, clock, chat_id=-3)
     await deliveries.pause_chat(backend.uow, chat_id=-3, now=clock)

@@ -82,6 +82,8 @@ class Scene:
     notes: dict[str, Any] = field(default_factory=dict)
     dealt: tuple[Event, ...] = ()
     written: list[Delivery] = field(default_factory=list)
+    loaded_seats: dict[int, tuple[int | None, bool, int]] = field(default_factory=dict)
+    """Each seat's holder, bot flag and strikes as loaded: only seats that differ are saved."""
 
     @property
     def engine(self) -> AnyGame:
@@ -199,6 +201,7 @@ async def _scenes(uow: UnitOfWork, games: list[Game]) -> list[Scene]:
                       {row.user_id: users[row.user_id] for row in seats[game_id]
                        if row.user_id is not None and row.user_id in users},
                       chats.get(game.chat_id), deliveries[game_id])
+        scene.loaded_seats = {row.seat: held(row) for row in scene.seats}
         if game.snapshot is not None:
             scene.state = load_engine_state(get_game(game.kind), game)
         scenes.append(scene)
@@ -269,7 +272,7 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
     """Write scenes, each given with the version its row must still be at: the game row
     when it took steps, is `dirty` (written as it is) or must `reclock` (its state, then
     its next deadline or its outcome, as after steps); the log of its steps with their
-    public events; the seats; and the outbox. Raise StaleGame.
+    public events; the seats that changed since loaded; and the outbox. Raise StaleGame.
     """
     rows: list[tuple[Game, int]] = []
     records: list[ActionRecord] = []
@@ -290,12 +293,18 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
                 "action": step.action, "actor": step.actor, "applied_at": at,
                 "events": [e.to_json() for e in step.events if e.visible_to(None)]})
             for index, step in enumerate(scene.steps))
-        seats.extend(scene.seats)
+        seats.extend(row for row in scene.seats
+                     if scene.loaded_seats.get(row.seat) != held(row))
         outbound.extend(outbox_rows(scene, at, hooks))
     await uow.games.save_many(games=rows)
     await uow.actions.append_many(records=records)
     await uow.seats.save_many(seats=seats)
     await uow.deliveries.write(rows=outbound)
+
+
+def held(row: Seat) -> tuple[int | None, bool, int]:
+    """Return what a command may change of a seat: its holder, bot flag and strikes."""
+    return row.user_id, row.is_bot, row.strikes
 
 
 def outbox_rows(scene: Scene, at: datetime, hooks: Hooks) -> list[Delivery]:
