@@ -26,7 +26,7 @@ from storage.clock import Clock
 from storage.errors import StorageError
 from storage.models import Game, Seat
 from tgbot.service import timeouts as store
-from tgbot.service.scene import SeatedDeadlineRule
+from tgbot.service.scene import SeatedDeadlineRule, prompts_of
 
 log = logging.getLogger(__name__)
 PRESETS = {"5m": 300, "1h": 3600, "12h": 43_200, "24h": 86_400, "72h": 259_200}
@@ -119,7 +119,7 @@ def clock_for(game: Game, state: Any, engine: AnyGame) -> int:
     seconds = {DecisionClock.TURN: settings.turn_seconds,
                DecisionClock.REACTION: settings.reaction_seconds,
                DecisionClock.WINDOW: settings.window_seconds}
-    return max((seconds[prompt.clock] for prompt in engine.prompts(state)), default=0)
+    return max((seconds[prompt.clock] for prompt in prompts_of(engine, state)), default=0)
 
 
 def decide_deadline(start: datetime, engine: Any, game: Game, state: Any,

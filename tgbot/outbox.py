@@ -33,7 +33,7 @@ from tgbot.render.front import front_for
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
-from tgbot.service.scene import NOTE, Outbound, Scene
+from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
 RECENT_EVENTS = 40
@@ -144,7 +144,7 @@ class Outbox:
         text = front.table_text(language, view, names, lines) + "\n\n" + waiting
         buttons: Buttons = ()
         if not over:
-            shown = next((p for p in engine.prompts(state) if p.public), None)
+            shown = next((p for p in prompts_of(engine, state) if p.public), None)
             if shown is not None:
                 keep = scene.notes.get("keep")
                 buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
@@ -212,7 +212,7 @@ class Outbox:
         game, engine, state = scene.game, scene.engine, scene.state
         assert game.id is not None
         front = front_for(game.kind)
-        owed = {p.seat: p.private for p in engine.prompts(state) if p.private}
+        owed = {p.seat: p.private for p in prompts_of(engine, state) if p.private}
         names = scene.names()
         fresh_seat = scene.notes.get("prompt_for")
         marked = scene.notes.get("keep")  # a `k:` press: the prompt's own state (a card open)

@@ -28,6 +28,7 @@ from tgbot.service.scene import (
     Scene,
     bots_follow,
     merge,
+    prompts_of,
     take_step,
 )
 
@@ -406,3 +407,14 @@ def test_take_step_counts_strikes() -> None:
     assert seats[seat].strikes == 0
     assert [logged.actor for logged in scene.steps] == \
         [ActorKind.TIMEOUT, ActorKind.BOT, ActorKind.HUMAN]
+
+
+def test_prompts_of_follows_the_state_it_is_given() -> None:
+    state = ENGINE.setup({}, 3, 1).state
+    first = prompts_of(ENGINE, state)
+    assert first == tuple(ENGINE.prompts(state))
+    assert prompts_of(ENGINE, state) is first  # asked again for the same state: kept
+    seat = min(ENGINE.to_act(state))
+    after = ENGINE.apply(state, seat, ENGINE.default_action(state, seat)).state
+    assert prompts_of(ENGINE, after) == tuple(ENGINE.prompts(after)) != first
+    assert prompts_of(ENGINE, state) == first  # an older state gets its own again

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from core.engine.errors import GameOver
-from core.engine.protocol import Event, Outcome, Step
+from core.engine.protocol import Event, Outcome, Prompt, Step
 from core.engine.registry import AnyGame, get_game
 from storage.errors import CorruptGame, GameNotRunning, StaleGame
 from storage.models import (
@@ -134,6 +134,20 @@ class Hooks:
 
 
 NO_HOOKS = Hooks()
+
+
+_LAST_PROMPTS: list[Any] = [None, ()]  # [a state, its prompts]
+
+
+def prompts_of(engine: AnyGame, state: Any) -> tuple[Prompt, ...]:
+    """Return `engine.prompts(state)`. The last state's prompts are kept: a command's
+    deadline rule, its table and its private prompts all ask for those of the state it
+    ends on (an engine never changes a state in place, so the same object has the same
+    prompts)."""
+    if _LAST_PROMPTS[0] is not state:
+        _LAST_PROMPTS[:] = [state, tuple(engine.prompts(state))]
+    found: tuple[Prompt, ...] = _LAST_PROMPTS[1]
+    return found
 
 
 def load_engine_state(engine: AnyGame, game: Game) -> Any:
