@@ -9,9 +9,8 @@ C encoder costs a tenth of PTB's form encoding), keep-alive connections reused p
 (TLS for https, checked against certifi's or the system's CAs), responses with
 Content-Length, chunked, or read until the server closes. Timeouts map to PTB's
 `TimedOut` (connect, write, read; `pool` when every connection is busy), transport
-failures to `NetworkError`; HTTP statuses (4xx, 5xx, 429)
-are PTB's to interpret (`BaseRequest._request_wrapper`). Uploads (multipart) go through
-PTB's `HTTPXRequest`.
+failures to `NetworkError`; HTTP statuses (4xx, 5xx, 429) are PTB's to interpret
+(`BaseRequest._request_wrapper`). Uploads (multipart) go through PTB's `HTTPXRequest`.
 
 A reused connection that the server closed while idle fails before any byte of the
 answer: such a request is sent once more on a new connection (the server never read it).
