@@ -14,7 +14,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from storage.sqlite_inline import inline_sqlite
+from storage.sqlite_inline import InlineConnection, inline_sqlite
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
@@ -52,14 +52,8 @@ def make_engine(url: str, *, schema: str | None = None, echo: bool = False) -> A
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
         made: list[AsyncEngine] = []
-
-        def sqlite_args() -> tuple[list[Any], dict[str, Any]]:
-            sync = made[0].sync_engine  # sqlite3.connect's arguments for the URL
-            args, kwargs = sync.dialect.create_connect_args(sync.url)
-            return list(args), dict(kwargs)
-
         engine = create_async_engine(url, echo=echo, async_creator=inline_sqlite(
-            sqlite_args, busy_seconds=SQLITE_BUSY_TIMEOUT_MS / 1000))
+            lambda: _sqlite_args(made[0]), busy_seconds=SQLITE_BUSY_TIMEOUT_MS / 1000))
         made.append(engine)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
@@ -67,6 +61,23 @@ def make_engine(url: str, *, schema: str | None = None, echo: bool = False) -> A
     if schema is not None:
         connect_args["server_settings"] = {"search_path": schema}
     return create_async_engine(url, echo=echo, connect_args=connect_args)
+
+
+def _sqlite_args(engine: AsyncEngine) -> tuple[list[Any], dict[str, Any]]:
+    """Return sqlite3.connect's arguments for a SQLite engine's URL."""
+    sync = engine.sync_engine
+    args, kwargs = sync.dialect.create_connect_args(sync.url)
+    return list(args), dict(kwargs)
+
+
+async def sqlite_connection(engine: AsyncEngine) -> InlineConnection:
+    """Return a new connection to a SQLite engine's database, outside the engine's pool,
+    set up as the pool's connections are (WAL, foreign keys, the busy wait)."""
+    connection: InlineConnection = await inline_sqlite(
+        lambda: _sqlite_args(engine), busy_seconds=SQLITE_BUSY_TIMEOUT_MS / 1000)()
+    assert connection._connection is not None
+    _sqlite_pragmas(connection._connection, None)
+    return connection
 
 
 def make_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,22 +118,47 @@ def _single(processor: Any) -> Processor:
     return processor  # type: ignore[no-any-return]
 
 
-class Direct:
-    """Runs prebuilt statements on one pooled DB-API connection, in one transaction.
+class Kept:
+    """One SQLite connection, outside the engine's pool, for the units of work that take
+    turns on it (storage/uow.py): a pool checkout and return cost ~50 µs of greenlet
+    hand-offs per unit of work, more than its statements. `open` makes the connection on
+    first use; one that breaks is closed and the next unit of work opens another."""
 
-    The connection is taken from the engine's pool at the first statement; `commit` ends
-    the transaction, `close` rolls back what was not committed and gives the connection
-    back. On SQLite the sqlite3 module begins the transaction at the first write; on
-    PostgreSQL an asyncpg transaction begins at the first statement.
+    def __init__(self, open: Callable[[], Awaitable[InlineConnection]]) -> None:
+        self._open = open
+        self._connection: InlineConnection | None = None
+
+    async def get(self) -> InlineConnection:
+        """Return the connection, opened now if none is held."""
+        if self._connection is None:
+            self._connection = await self._open()
+        return self._connection
+
+    def drop(self) -> None:
+        """Close the held connection, if any (a broken one, or at shutdown)."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.stop()
+
+
+class Direct:
+    """Runs prebuilt statements on one DB-API connection, in one transaction.
+
+    The connection is taken from the engine's pool at the first statement, or is `kept`'s
+    (SQLite's, held across units of work); `commit` ends the transaction, `close` rolls
+    back what was not committed and gives a pooled connection back. On SQLite the sqlite3
+    module begins the transaction at the first write; on PostgreSQL an asyncpg transaction
+    begins at the first statement.
     """
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, kept: Kept | None = None) -> None:
         self._engine = engine
+        self._kept = kept
         self.dialect: Dialect = engine.dialect
         self.backend: str = engine.dialect.name  # "sqlite" or "postgresql"
-        self._connection: AsyncConnection | None = None
+        self._connection: AsyncConnection | None = None  # a pooled one
         self._adapted: Any = None
-        self._driver: Any = None
+        self._driver: Any = None  # the open connection's driver connection
         self._transaction: Any = None  # asyncpg's, once begun
 
     async def fetch(self, statement: ClauseElement,
@@ -159,7 +184,7 @@ class Direct:
 
     async def commit(self) -> None:
         """Commit what was written (nothing happens before the first statement)."""
-        if self._connection is None:
+        if self._driver is None:
             return
         try:
             if isinstance(self._driver, InlineConnection):
@@ -172,7 +197,7 @@ class Direct:
 
     async def rollback(self) -> None:
         """Drop what was written since the transaction began."""
-        if self._connection is None:
+        if self._driver is None:
             return
         if isinstance(self._driver, InlineConnection):
             await self._driver.run(sqlite3.Connection.rollback)
@@ -181,28 +206,37 @@ class Direct:
             await transaction.rollback()
 
     async def close(self) -> None:
-        """Roll back what was not committed and give the connection back to the pool."""
-        connection = self._connection
-        if connection is None:
+        """Roll back what was not committed and give a pooled connection back (a kept one
+        stays held unless it broke)."""
+        if self._driver is None:
             return
+        connection = self._connection
         try:
             await self.rollback()
-        except Exception:  # a broken connection: the pool must not hand it out again
-            await connection.invalidate()
+        except Exception:  # a broken connection: it must not be used again
+            if connection is not None:
+                await connection.invalidate()
+            elif self._kept is not None:
+                self._kept.drop()
         finally:
-            self._connection = self._transaction = None
-            await connection.close()
+            self._connection = self._driver = self._transaction = None
+            if connection is not None:
+                await connection.close()
 
     async def _open(self) -> None:
-        if self._connection is None:
-            connection = await self._engine.connect()
-            try:
-                raw = await connection.get_raw_connection()
-            except BaseException:
-                await connection.close()
-                raise
-            self._connection, self._adapted = connection, raw.dbapi_connection
-            self._driver = raw.driver_connection
+        if self._driver is not None:
+            return
+        if self._kept is not None:
+            self._driver = await self._kept.get()
+            return
+        connection = await self._engine.connect()
+        try:
+            raw = await connection.get_raw_connection()
+        except BaseException:
+            await connection.close()
+            raise
+        self._connection, self._adapted = connection, raw.dbapi_connection
+        self._driver = raw.driver_connection
 
     async def _run(self, found: Plan, batch: list[tuple[Any, ...]], *,
                    fetch: bool) -> list[Any] | int | None:
@@ -235,12 +269,14 @@ class Direct:
             raise
 
     async def _raise(self, error: Exception, sql: str, batch: list[tuple[Any, ...]]) -> None:
-        assert self._connection is not None
         base: Any = self.dialect.loaded_dbapi.Error  # sqlite3's, or SQLAlchemy's asyncpg one
         if not isinstance(error, base):
             raise error
         if self.dialect.is_disconnect(error, self._adapted, None):
-            await self._connection.invalidate(error)
+            if self._connection is not None:
+                await self._connection.invalidate(error)
+            elif self._kept is not None:
+                self._kept.drop()
         raise DBAPIError.instance(sql, batch if len(batch) > 1 else batch[0], error, base,
                                   ismulti=len(batch) > 1) from error
 

@@ -10,7 +10,8 @@ from typing import Self, TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from storage.direct import Direct
+from storage.database import sqlite_connection
+from storage.direct import Direct, Kept
 from storage.repositories import UnitOfWork
 from storage.sql_repositories import (
     SqlActionLog,
@@ -39,9 +40,11 @@ class SqlUnitOfWork:
     """A unit of work over one pooled connection and its transaction (storage/direct.py);
     what was not committed is rolled back on exit."""
 
-    def __init__(self, engine: AsyncEngine, writer: asyncio.Lock | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, writer: asyncio.Lock | None = None,
+                 kept: Kept | None = None) -> None:
         self._engine = engine
         self._writer = writer
+        self._kept = kept
         self._direct: Direct | None = None
         self._committed = False
 
@@ -55,7 +58,7 @@ class SqlUnitOfWork:
     async def __aenter__(self) -> Self:
         if self._writer is not None:
             await self._writer.acquire()
-        self._direct = direct = Direct(self._engine)
+        self._direct = direct = Direct(self._engine, self._kept)
         self._committed = False
         self.chats = SqlChats(direct)
         self.users = SqlUsers(direct)
@@ -99,7 +102,10 @@ def sql_uow_factory(engine: AsyncEngine) -> UnitOfWorkFactory:
     SQLite has one writer at a time and no row locks, so on SQLite the units of work of
     one process take turns (an asyncio lock): chats are handled concurrently, and two
     commands on one game (say two players joining from their private chats) must not
-    read the same rows and then both write.
+    read the same rows and then both write. Taking turns, they also share one connection,
+    kept checked out (`storage.direct.Kept`).
     """
-    writer = asyncio.Lock() if engine.dialect.name == "sqlite" else None
-    return lambda: SqlUnitOfWork(engine, writer)
+    if engine.dialect.name != "sqlite":
+        return lambda: SqlUnitOfWork(engine)
+    writer, kept = asyncio.Lock(), Kept(lambda: sqlite_connection(engine))
+    return lambda: SqlUnitOfWork(engine, writer, kept)

@@ -6,12 +6,19 @@ Runs on the in-memory fake, SQLite and PostgreSQL alike: the fake must behave as
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine
 
+import storage.uow as uow_module
 from storage.clock import Clock
+from storage.database import make_engine, sqlite_connection
 from storage.errors import GameNotFound, StaleGame
+from storage.migrate import upgrade
 from storage.models import Chat, User
+from storage.sqlite_inline import InlineConnection
 from storage.uow import sql_uow_factory
 from tests.storage.conftest import Backend
 from tests.storage.play import new_game
@@ -147,3 +154,35 @@ async def test_sqlite_units_of_one_factory_take_turns(backend: Backend, clock: C
         assert order == ["a in", "a out", "b in", "b out"]
     else:
         assert order == ["a in", "b in", "a out", "b out"]
+
+
+async def test_sqlite_units_share_one_connection_and_replace_a_broken_one(
+        tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SQLite's units of work take turns, so they keep one connection open instead of a
+    # pool checkout each; one that broke is closed and the next unit opens a new one.
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path}/kept.sqlite3")
+    await upgrade(engine)
+    opened: list[InlineConnection] = []
+
+    async def counted(engine: AsyncEngine) -> InlineConnection:
+        opened.append(await sqlite_connection(engine))
+        return opened[-1]
+
+    monkeypatch.setattr(uow_module, "sqlite_connection", counted)
+    factory = sql_uow_factory(engine)
+    for chat_id in (-1, -2, -3):
+        async with factory() as uow:
+            await uow.chats.add(chat=Chat(id=chat_id, created_at=clock()))
+            await uow.commit()
+    assert len(opened) == 1
+    assert opened[0]._connection is not None
+    opened[0]._connection.close()  # the connection breaks under the next unit of work
+    with pytest.raises(DBAPIError):
+        async with factory() as uow:
+            await uow.chats.get(chat_id=-1)
+    async with factory() as uow:
+        found = await uow.chats.get_many(chat_ids=[-1, -2, -3])
+    assert sorted(chat.id for chat in found) == [-3, -2, -1]
+    assert len(opened) == 2
+    opened[1].stop()
+    await engine.dispose()
