@@ -27,6 +27,7 @@ from tgbot.service.scene import (
     Outbound,
     Scene,
     bots_follow,
+    load_scene,
     merge,
     prompts_of,
     take_step,
@@ -418,3 +419,28 @@ def test_prompts_of_follows_the_state_it_is_given() -> None:
     after = ENGINE.apply(state, seat, ENGINE.default_action(state, seat)).state
     assert prompts_of(ENGINE, after) == tuple(ENGINE.prompts(after)) != first
     assert prompts_of(ENGINE, state) == first  # an older state gets its own again
+
+
+async def test_a_stored_state_is_parsed_once_until_its_snapshot_changes(
+        backend: Backend, clock: Clock) -> None:
+    game_id = await new_game(backend.uow, clock)
+
+    async def loaded() -> Scene:
+        async with backend.uow() as uow:
+            return await load_scene(uow, game_id, lock=False)
+
+    first = await loaded()
+    assert (await loaded()).state is first.state  # the same text: the state kept
+    # Another process moves the game on: the new text is parsed, never the kept state used.
+    seat = min(ENGINE.to_act(first.state))
+    moved = ENGINE.apply(first.state, seat, ENGINE.default_action(first.state, seat)).state
+    async with backend.uow() as uow:
+        game = await uow.games.get(game_id=game_id)
+        game.version, game.snapshot = ENGINE.version(moved), ENGINE.dump_state(moved)
+        await uow.games.save(game=game, expected_version=first.game.version)
+        await uow.commit()
+    found = await loaded()
+    assert found.state is not first.state
+    assert found.state is not moved
+    assert ENGINE.dump_state(found.state) == ENGINE.dump_state(moved)
+    assert found.game.version == first.game.version + 1

@@ -150,14 +150,39 @@ def prompts_of(engine: AnyGame, state: Any) -> tuple[Prompt, ...]:
     return found
 
 
+STATES_KEPT = 1024
+_STATES: dict[int | None, tuple[str, Any]] = {}  # game id -> (snapshot text, its state)
+
+
+def keep_state(game: Game, state: Any) -> None:
+    """Remember the state whose snapshot the game row now holds, so the next command on
+    the game need not parse it again (`STATES_KEPT` games, the oldest forgotten first)."""
+    if game.snapshot is None:
+        return
+    _STATES.pop(game.id, None)
+    if len(_STATES) >= STATES_KEPT:
+        del _STATES[next(iter(_STATES))]
+    _STATES[game.id] = (game.snapshot, state)
+
+
 def load_engine_state(engine: AnyGame, game: Game) -> Any:
-    """Return the engine state of a stored game; raise CorruptGame if it cannot be trusted."""
+    """Return the engine state of a stored game; raise CorruptGame if it cannot be trusted.
+
+    A snapshot identical to the text a state was remembered with (`keep_state`) gives that
+    state again: engines never change a state in place, and equal text is an equal state,
+    whoever wrote it.
+    """
     if game.snapshot is None:
         raise CorruptGame(f"game {game.id} has no snapshot")
-    try:
-        state = engine.load_state(game.snapshot)
-    except ValueError as error:
-        raise CorruptGame(f"game {game.id}: unreadable snapshot: {error}") from error
+    kept = _STATES.get(game.id)
+    if kept is not None and kept[0] == game.snapshot:
+        state = kept[1]
+    else:
+        try:
+            state = engine.load_state(game.snapshot)
+        except ValueError as error:
+            raise CorruptGame(f"game {game.id}: unreadable snapshot: {error}") from error
+        keep_state(game, state)
     if engine.version(state) != game.version:
         raise CorruptGame(
             f"game {game.id}: snapshot is at version {engine.version(state)}, row at {game.version}"
@@ -172,6 +197,7 @@ def write_state(game: Game, engine: AnyGame, state: Any, at: datetime) -> Outcom
     game.version = engine.version(state)
     game.snapshot = engine.dump_state(state)
     game.updated_at = at
+    keep_state(game, state)
     if outcome is not None:
         game.status = GameStatus.FINISHED
         game.outcome = outcome.to_json()
