@@ -168,6 +168,9 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         .post_stop(post_stop)
         .build()
     )
+    # Presses are most updates: their handler is asked first (a group tries its handlers in
+    # order until one takes the update; a press matches no command, a command no press).
+    application.add_handler(CallbackQueryHandler(on_button))
     for name, handler in (("newgame", newgame), ("join", join), ("status", status),
                           ("history", history), ("rules", rules), ("settings", chat_settings),
                           ("cancel", cancel), ("help", help_command), ("start", start),
@@ -175,7 +178,6 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
                           ("extend", extend), ("skip", skip), ("botseat", botseat),
                           ("kick", kick)):
         application.add_handler(CommandHandler(name, handler))
-    application.add_handler(CallbackQueryHandler(on_button))
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
                             group=1)
     application.add_handler(ChatMemberHandler(member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
