@@ -96,16 +96,33 @@ class SqlUnitOfWork:
         await self.direct.rollback()
 
 
-def sql_uow_factory(engine: AsyncEngine) -> UnitOfWorkFactory:
+class SqlUnitOfWorkFactory:
+    """Makes SQL units of work over an engine (see `sql_uow_factory`)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self._engine = engine
+        sqlite = engine.dialect.name == "sqlite"
+        self._writer = asyncio.Lock() if sqlite else None
+        self._kept = Kept(lambda: sqlite_connection(engine)) if sqlite else None
+
+    def __call__(self) -> SqlUnitOfWork:
+        """Return a new unit of work (enter it with `async with`)."""
+        return SqlUnitOfWork(self._engine, self._writer, self._kept)
+
+    def close(self) -> None:
+        """Close the kept SQLite connection (before the engine is disposed of); a later
+        unit of work opens another."""
+        if self._kept is not None:
+            self._kept.drop()
+
+
+def sql_uow_factory(engine: AsyncEngine) -> SqlUnitOfWorkFactory:
     """Return a factory of SQL units of work over an engine.
 
     SQLite has one writer at a time and no row locks, so on SQLite the units of work of
     one process take turns (an asyncio lock): chats are handled concurrently, and two
     commands on one game (say two players joining from their private chats) must not
     read the same rows and then both write. Taking turns, they also share one connection,
-    kept checked out (`storage.direct.Kept`).
+    kept open outside the engine's pool (`storage.direct.Kept`) until `close`.
     """
-    if engine.dialect.name != "sqlite":
-        return lambda: SqlUnitOfWork(engine)
-    writer, kept = asyncio.Lock(), Kept(lambda: sqlite_connection(engine))
-    return lambda: SqlUnitOfWork(engine, writer, kept)
+    return SqlUnitOfWorkFactory(engine)

@@ -22,7 +22,7 @@ from telegram.ext import (
 from storage.clock import Clock, utc_now
 from storage.database import make_engine
 from storage.migrate import upgrade
-from storage.uow import sql_uow_factory
+from storage.uow import SqlUnitOfWorkFactory, sql_uow_factory
 from tgbot.chat_order import ChatOrderedProcessor
 from tgbot.context import SERVICES_KEY, Services, join_url
 from tgbot.deadlines import sweep
@@ -111,6 +111,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute)
     inbox = Inbox(None, now)  # storage opens in post_init
     engines: list[Any] = []
+    factories: list[SqlUnitOfWorkFactory] = []
     pictures = TablePictures()  # the group tables' pictures, drawn at send time
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
@@ -122,6 +123,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         engines.append(engine)
         await upgrade(engine)
         uow_factory = sql_uow_factory(engine)
+        factories.append(uow_factory)
         inbox.uow_factory = uow_factory
         me = await application.bot.get_me()
         deliverer = Deliverer(application.bot, uow_factory, now, ready_at=limiter.ready_at,
@@ -156,6 +158,9 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
             await found.deliverer.stop()
         await inbox.flush()
         pictures.close()
+        for factory in factories:
+            factory.close()
+        factories.clear()
         for engine in engines:  # its connections' threads must not outlive the loop
             await engine.dispose()
         engines.clear()

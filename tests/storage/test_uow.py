@@ -184,5 +184,6 @@ async def test_sqlite_units_share_one_connection_and_replace_a_broken_one(
         found = await uow.chats.get_many(chat_ids=[-1, -2, -3])
     assert sorted(chat.id for chat in found) == [-3, -2, -1]
     assert len(opened) == 2
-    opened[1].stop()
+    factory.close()  # before the engine is disposed of: the kept connection is closed
+    assert opened[1]._connection is None
     await engine.dispose()
