@@ -23,6 +23,7 @@ import re
 import sqlite3
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy.engine import Dialect
@@ -50,20 +51,42 @@ class Plan:
     columns: tuple[str, ...]
     results: tuple[Processor, ...]
 
+    @cached_property
+    def _named(self) -> tuple[str, ...] | None:
+        """The parameters' names, in order, when each value is one parameter's (no IN
+        list, no value held by the statement): the common case, read in one pass."""
+        if any(name is None or index is not None for name, index in self.sources):
+            return None
+        return tuple(name for name, _ in self.sources if name is not None)
+
+    @cached_property
+    def _bound(self) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
+        return tuple((i, bind) for i, bind in enumerate(self.binds) if bind is not None)
+
+    @cached_property
+    def _processed(self) -> tuple[tuple[int, Callable[[Any], Any]], ...]:
+        return tuple((i, process) for i, process in enumerate(self.results) if process)
+
     def values(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """Return the driver's positional values for `params`."""
-        out = []
-        for (name, index), bind in zip(self.sources, self.binds, strict=True):
-            value = index if name is None else params[name] if index is None \
-                else params[name][index]
-            out.append(value if bind is None or value is None else bind(value))
+        named = self._named
+        if named is not None:
+            out = [params[name] for name in named]
+        else:
+            out = [index if name is None else params[name] if index is None
+                   else params[name][index] for name, index in self.sources]
+        for i, bind in self._bound:
+            if out[i] is not None:
+                out[i] = bind(out[i])
         return tuple(out)
 
     def row(self, values: Sequence[Any]) -> dict[str, Any]:
         """Return a fetched row as {column key: value}, through the result processors."""
-        return {key: value if process is None or value is None else process(value)
-                for key, value, process in zip(self.columns, values, self.results,
-                                               strict=True)}
+        out = list(values)
+        for i, process in self._processed:
+            if out[i] is not None:
+                out[i] = process(out[i])
+        return dict(zip(self.columns, out, strict=True))
 
 
 _compiled: dict[tuple[Any, ...], tuple[SQLCompiler, tuple[str, ...], dict[Any, Plan]]] = {}
