@@ -211,3 +211,15 @@ def built(model: type[RowT], values: Mapping[str, Any], *, defaults: bool = True
                                   if name not in values})
     instance.__dict__.update(values)
     return instance
+
+
+def assign(row: SQLModel, **values: Any) -> None:
+    """Set fields of a detached row, as `built` makes them: no validation, no change
+    tracking. Every row the repositories hand out is detached (no ORM session saves it:
+    a repository's `save` writes what it holds), and SQLModel's own attribute setting
+    costs a few µs a field for the session's bookkeeping; a press sets a few dozen.
+    Raise AttributeError for a name that is not one of the row's fields."""
+    unknown = values.keys() - type(row).model_fields.keys()
+    if unknown:
+        raise AttributeError(f"{type(row).__name__} has no field {sorted(unknown)}")
+    row.__dict__.update(values)

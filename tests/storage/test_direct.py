@@ -12,7 +12,7 @@ from sqlmodel import col, select
 from storage.clock import Clock
 from storage.database import make_session_factory
 from storage.direct import plan
-from storage.models import ActionRecord, ActorKind, Delivery, Game, GameStatus
+from storage.models import ActionRecord, ActorKind, Delivery, Game, GameStatus, assign
 from storage.statements import APPEND_ACTION, GAMES_BY_IDS, REMOVE_DELIVERIES
 from storage.uow import SqlUnitOfWork, UnitOfWorkFactory
 from tests.storage.conftest import Database
@@ -122,3 +122,21 @@ async def test_executemany_writes_every_row(sql_uow: UnitOfWorkFactory, clock: C
         await uow.commit()
     async with sql_uow() as uow:
         assert [row.key for row in await uow.deliveries.of_game(game_id=game_id)] == ["note:2"]
+
+
+async def test_fields_assigned_to_a_detached_row_are_saved(sql_db: Database,
+                                                           sql_uow: UnitOfWorkFactory,
+                                                           clock: Clock) -> None:
+    game_id = await new_game(sql_uow, clock)
+    later = clock() + timedelta(hours=3)
+    async with sql_uow() as uow:
+        game = await uow.games.get(game_id=game_id)
+        assign(game, deadline_at=later, remind_at=None, lobby={"timers": {"turn_seconds": 90}})
+        with pytest.raises(AttributeError, match="deadline"):
+            assign(game, deadline=later)  # not a field: refused, nothing set
+        await uow.games.save(game=game, expected_version=game.version)
+        await uow.commit()
+    stored = await _orm_game(sql_db, game_id)
+    assert (stored.deadline_at, stored.remind_at) == (later, None)
+    assert stored.lobby == {"timers": {"turn_seconds": 90}}
+    assert "deadline" not in game.__dict__

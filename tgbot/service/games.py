@@ -19,7 +19,7 @@ from core.engine.protocol import Event
 from core.engine.registry import get_game
 from storage.clock import Clock, utc_now
 from storage.errors import StorageError
-from storage.models import ActorKind, Delivery, Game, GameStatus, Seat
+from storage.models import ActorKind, Delivery, Game, GameStatus, Seat, assign
 from storage.uow import UnitOfWorkFactory
 from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.service import game_status, reads
@@ -190,7 +190,7 @@ class GameService:
                 at = scene.game.version
             for row in scene.seats:  # a press brings a player back from the bot
                 if row.seat == seat:
-                    row.is_bot = False
+                    assign(row, is_bot=False)
             play(scene, seat, action, at, ActorKind.HUMAN)
             bots_follow(scene)
 

@@ -29,6 +29,7 @@ from storage.models import (
     GameStatus,
     Seat,
     User,
+    assign,
     built,
 )
 from storage.repositories import UnitOfWork
@@ -194,14 +195,12 @@ def write_state(game: Game, engine: AnyGame, state: Any, at: datetime) -> Outcom
     """Put an engine state on the game row (a finished game loses its deadline); return the
     outcome. The caller sets the next deadline of a game that goes on."""
     outcome = engine.outcome(state)
-    game.version = engine.version(state)
-    game.snapshot = engine.dump_state(state)
-    game.updated_at = at
+    assign(game, version=engine.version(state), snapshot=engine.dump_state(state),
+           updated_at=at)
     keep_state(game, state)
     if outcome is not None:
-        game.status = GameStatus.FINISHED
-        game.outcome = outcome.to_json()
-        game.deadline_at = game.remind_at = None
+        assign(game, status=GameStatus.FINISHED, outcome=outcome.to_json(), deadline_at=None,
+               remind_at=None)
     return outcome
 
 
@@ -270,7 +269,7 @@ def take_step(scene: Scene, seat: int, action: str, actor: ActorKind, step: Step
     scene.steps.append(Logged(seat, action, actor, tuple(step.events)))
     for row in scene.seats:
         if row.seat == seat and actor in (ActorKind.TIMEOUT, ActorKind.HUMAN):
-            row.strikes = row.strikes + 1 if actor is ActorKind.TIMEOUT else 0
+            assign(row, strikes=row.strikes + 1 if actor is ActorKind.TIMEOUT else 0)
 
 
 def bots_follow(scene: Scene) -> None:
@@ -323,8 +322,8 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
         if (scene.steps or reclock) and scene.state is not None:
             outcome = write_state(game, scene.engine, scene.state, at)
             if outcome is None and hooks.deadline is not None and game.paused_at is None:
-                game.deadline_at, game.remind_at = hooks.deadline(game, scene.seats,
-                                                                  scene.state)
+                deadline_at, remind_at = hooks.deadline(game, scene.seats, scene.state)
+                assign(game, deadline_at=deadline_at, remind_at=remind_at)
         if scene.steps or dirty or reclock:
             rows.append((game, expected))
         records.extend(
@@ -386,10 +385,10 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
     retire = list(row.payload.get("retire", [])) if unsent else []
     if out.fresh and row.message_id is not None:
         retire.append(row.message_id)
-        row.message_id = None
+        assign(row, message_id=None)
     if retire:
         payload["retire"] = retire
-    row.payload, row.chat_id, row.topic_id = payload, out.chat_id, out.topic_id
-    row.revision += 1
-    row.due_at, row.attempts, row.error, row.updated_at = at + OWNED, 0, None, at
+    assign(row, payload=payload, chat_id=out.chat_id, topic_id=out.topic_id,
+           revision=row.revision + 1, due_at=at + OWNED, attempts=0, error=None,
+           updated_at=at)
     return row
