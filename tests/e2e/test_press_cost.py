@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from core.engine.registry import get_game
-from storage.uow import UnitOfWorkFactory, sql_uow_factory
+from storage.uow import SqlUnitOfWorkFactory, sql_uow_factory
 from tests.e2e.harness import running_bot, services_of, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage
 from tgbot import app as app_module
@@ -41,20 +41,26 @@ class Counter:
     def reset(self) -> None:
         self.units = self.inbox_units = self.applies = 0
 
-    def counting(self, make: Callable[[Any], UnitOfWorkFactory]) -> Callable[[Any], Any]:
-        def factory(sessions: Any) -> UnitOfWorkFactory:
-            inner = make(sessions)
+    def counting(self, make: Callable[[Any], SqlUnitOfWorkFactory]) -> Callable[[Any], Any]:
+        counter = self
 
-            def open_unit() -> Any:
+        class Counting:
+            """The bot's unit-of-work factory, counting the units it opens."""
+
+            def __init__(self, inner: SqlUnitOfWorkFactory) -> None:
+                self.inner = inner
+
+            def __call__(self) -> Any:
                 if any("tgbot/inbox.py" in frame.filename for frame in traceback.extract_stack()):
-                    self.inbox_units += 1
+                    counter.inbox_units += 1
                 else:
-                    self.units += 1
-                return inner()
+                    counter.units += 1
+                return self.inner()
 
-            return open_unit
+            def close(self) -> None:
+                self.inner.close()
 
-        return factory
+        return lambda engine: Counting(make(engine))
 
 
 @pytest.fixture
