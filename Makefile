@@ -35,4 +35,5 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.bench_storage
 	$(PY) -m tests.bench.bench_deadlines
 	$(PY) -m tests.bench.bench_press
+	$(PY) -m tests.bench.bench_command
 	$(PY) -m tests.bench.bench_render
