@@ -346,9 +346,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             log_size_at_stop = log_path.stat().st_size
             if bot.poll() is None:
                 bot.send_signal(signal.SIGINT)
+                # Waited for in a thread: the fake Telegram runs in this event loop and must
+                # still answer the bot's last calls (PTB confirms the fetched updates).
                 try:
-                    bot.wait(30)
-                except subprocess.TimeoutExpired:
+                    await asyncio.wait_for(asyncio.to_thread(bot.wait), 30)
+                except TimeoutError:
                     bot.kill()
                     bot.wait()
         figures["bot_exit"] = bot.returncode
