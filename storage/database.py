@@ -75,8 +75,7 @@ async def sqlite_connection(engine: AsyncEngine) -> InlineConnection:
     set up as the pool's connections are (WAL, foreign keys, the busy wait)."""
     connection: InlineConnection = await inline_sqlite(
         lambda: _sqlite_args(engine), busy_seconds=SQLITE_BUSY_TIMEOUT_MS / 1000)()
-    assert connection._connection is not None
-    _sqlite_pragmas(connection._connection, None)
+    await connection.run(_sqlite_pragmas, None)
     return connection
 
 

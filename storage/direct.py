@@ -237,10 +237,7 @@ class Direct:
         try:
             await self.rollback()
         except Exception:  # a broken connection: it must not be used again
-            if connection is not None:
-                await connection.invalidate()
-            elif self._kept is not None:
-                self._kept.drop()
+            await self._discard()
         finally:
             self._connection = self._driver = self._transaction = None
             if connection is not None:
@@ -260,6 +257,14 @@ class Direct:
             raise
         self._connection, self._adapted = connection, raw.dbapi_connection
         self._driver = raw.driver_connection
+
+    async def _discard(self, error: Exception | None = None) -> None:
+        """Make sure the broken connection is never used again: a pooled one is
+        invalidated, a kept one closed (the next unit of work opens another)."""
+        if self._connection is not None:
+            await self._connection.invalidate(error)
+        elif self._kept is not None:
+            self._kept.drop()
 
     async def _run(self, found: Plan, batch: list[tuple[Any, ...]], *,
                    fetch: bool) -> list[Any] | int | None:
@@ -296,10 +301,7 @@ class Direct:
         if not isinstance(error, base):
             raise error
         if self.dialect.is_disconnect(error, self._adapted, None):
-            if self._connection is not None:
-                await self._connection.invalidate(error)
-            elif self._kept is not None:
-                self._kept.drop()
+            await self._discard(error)
         raise DBAPIError.instance(sql, batch if len(batch) > 1 else batch[0], error, base,
                                   ismulti=len(batch) > 1) from error
 
