@@ -25,29 +25,30 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 async def run(rounds: int, groups: int) -> tuple[int, float]:
     """Return the presses made and their total CPU seconds."""
-    import tgbot.outbox as outbox_module
     from storage.database import make_engine
     from storage.migrate import upgrade
     from storage.uow import sql_uow_factory
-    from tgbot.service import lobby
+    from tgbot.outbox import Outbox
+    from tgbot.service import lobby, profiles
     from tgbot.service.commands import Player
     from tgbot.service.games import GameService
 
-    outbox_module.chat_pictures = lambda scene: False  # type: ignore[assignment]
     engine = make_engine(f"sqlite+aiosqlite:///{tempfile.mkdtemp()}/bench.sqlite3")
     await upgrade(engine)
     seeds = iter(range(1, 10**6))
     service = GameService(sql_uow_factory(engine), seed_source=lambda: next(seeds),
-                          outbox=outbox_module.Outbox(lambda g: f"https://t.me/b?start={g}"))
+                          outbox=Outbox(lambda g: f"https://t.me/b?start={g}"))
 
     async def new_game(n: int) -> int:
+        # as `/settings pictures off` in the group: the table is text (as in bench_press)
+        await profiles.set_chat_pictures(service.uow_factory, chat_id=-10_000 - n, on=False,
+                                         now=service.now)
         game_id = await lobby.open_lobby(service.uow_factory, chat_id=-10_000 - n,
                                          topic_id=None, kind="bang_dice", options={},
                                          creator=Player(1000 * n + 1, "A"), now=service.now)
@@ -90,7 +91,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(Path(args.bot_dir).resolve()))
     presses, cpu = asyncio.run(run(args.rounds, args.groups))
-    figure: Any = f"{1000 * cpu / presses:.3f} ms" if presses else "-"
+    figure = f"{1000 * cpu / presses:.3f} ms" if presses else "-"
     print(f"{args.bot_dir}: {presses} presses, CPU per command {figure}")
 
 
