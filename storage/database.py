@@ -34,11 +34,17 @@ def sqlite_file(url: str) -> Path | None:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """Turn on WAL journaling and foreign keys on every new SQLite connection (its busy
-    wait is storage/sqlite_inline.py's, which does not block the event loop)."""
+    wait is storage/sqlite_inline.py's, which does not block the event loop).
+
+    Once a checkpoint has copied the WAL into the database, the WAL file is cut back to
+    nothing (journal_size_limit 0): commits then append to a fresh file, where writing
+    over the old file's blocks made one commit in five cost 5-10 times the others in the
+    bot (docs/benchmarks.md, "Press cost, seventh sitting")."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA journal_size_limit=0")
     cursor.close()
 
 

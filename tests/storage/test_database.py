@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError, StatementError
 
-from storage.database import make_engine, sqlite_file
+from storage.database import make_engine, sqlite_connection, sqlite_file
 from storage.models import Chat, Game
 from storage.settings import DEFAULT_DATABASE_URL, StorageSettings, database_url
 from storage.uow import UnitOfWorkFactory
@@ -39,6 +39,35 @@ async def test_sqlite_engine_creates_data_dir_wal_and_foreign_keys(
             keys = (await connection.execute(text("PRAGMA foreign_keys"))).scalar_one()
         assert (mode, keys) == ("wal", 1)
         assert (tmp_path / "data" / "boardgamesbot.sqlite3").is_file()
+    finally:
+        await engine.dispose()
+
+
+@pytest.mark.parametrize("kept", [False, True], ids=["pooled", "kept"])
+async def test_the_wal_file_starts_again_empty_after_a_checkpoint(tmp_path: Path,
+                                                                  kept: bool) -> None:
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3")
+    wal = tmp_path / "db.sqlite3-wal"
+    try:
+        if kept:
+            connection = await sqlite_connection(engine)
+
+            async def run(sql: str) -> None:
+                await connection.run(lambda raw: (raw.execute(sql), raw.commit()))
+        else:
+            async def run(sql: str) -> None:
+                async with engine.begin() as pooled:
+                    await pooled.execute(text(sql))
+        await run("CREATE TABLE t (x TEXT)")
+        for _ in range(40):
+            await run("INSERT INTO t VALUES (hex(randomblob(2000)))")
+        grown = wal.stat().st_size
+        await run("PRAGMA wal_checkpoint(PASSIVE)")
+        await run("INSERT INTO t VALUES ('after')")
+        assert grown > 40 * 4096
+        assert wal.stat().st_size < 4 * 4096  # the new write only, not the old file
+        if kept:
+            await connection.close()
     finally:
         await engine.dispose()
 
