@@ -29,7 +29,7 @@ from core.bang_dice.actions import (
 from core.bang_dice.ids import DieKind
 from core.engine.registry import AnyGame
 from tgbot.callbacks import action_data, keep_data, lobby_data
-from tgbot.i18n import t
+from tgbot.i18n import N_, t
 from tgbot.render.rendered import Buttons
 
 FACE_ICON = {
@@ -41,19 +41,19 @@ DIE_MARK = {"base_die": "", "loudmouth_die": "ᴸ", "coward_die": "ᶜ"}
 MODULES = ("saloon_dice", "chief_arrow", "special_identities", "new_characters", "ghost")
 
 
+ROLE_NAMES = {
+    "sheriff": N_("Sheriff"), "deputy": N_("Deputy"), "outlaw": N_("Outlaw"),
+    "renegade": N_("Renegade"), "the_bear": N_("The Bear"), "the_good": N_("The Good"),
+    "the_doctor": N_("The Doctor"), "the_judge": N_("The Judge"),
+    "the_gambler": N_("The Gambler"), "the_bad": N_("The Bad"), "the_ugly": N_("The Ugly"),
+    "devils_right_hand": N_("The Devil's Right Hand"),
+    "devils_left_hand": N_("The Devil's Left Hand"),
+}
+
+
 def role_name(language: str, role: str) -> str:
-    """Return the localised name of an identity or role id."""
-    names = {
-        "sheriff": t(language, "Sheriff"), "deputy": t(language, "Deputy"),
-        "outlaw": t(language, "Outlaw"), "renegade": t(language, "Renegade"),
-        "the_bear": t(language, "The Bear"), "the_good": t(language, "The Good"),
-        "the_doctor": t(language, "The Doctor"), "the_judge": t(language, "The Judge"),
-        "the_gambler": t(language, "The Gambler"), "the_bad": t(language, "The Bad"),
-        "the_ugly": t(language, "The Ugly"),
-        "devils_right_hand": t(language, "The Devil's Right Hand"),
-        "devils_left_hand": t(language, "The Devil's Left Hand"),
-    }
-    return names.get(role, role)
+    """Return the localised name of an identity or role id (an unknown id as it is)."""
+    return t(language, ROLE_NAMES[role]) if role in ROLE_NAMES else role
 
 
 def side_name(language: str, side: str | None) -> str:
@@ -141,28 +141,33 @@ def waiting_line(language: str, view: dict[str, Any], names: Sequence[str]) -> s
              decision=decision_name(language, view["decision"], view["symbol"]))
 
 
+DECISION_NAMES = {
+    "reroll": N_("keep or re-roll dice"),
+    "hit_target": N_("choose a target for a {symbol}"),
+    "beer_target": N_("give a beer"),
+    "sid_heal": N_("Sid Ketchum: give 1 life"),
+    "kit_discard": N_("Kit Carlson: discard an arrow"),
+    "bart_arrows": N_("Bart Cassidy: take arrows instead of life?"),
+    "pedro_return": N_("Pedro Ramirez: return arrows?"),
+    "dice_choice": N_("choose your dice"),
+    "chief_choice": N_("normal arrow or the Chief's Arrow?"),
+    "broken_arrow": N_("broken arrow: who returns an arrow?"),
+    "elena_give": N_("Elena Fuente: give an arrow?"),
+    "apache_steal": N_("Apache Kid: steal the Chief's Arrow?"),
+    "molly_take": N_("Molly Stark: take the loss?"),
+    "ghost_give": N_("the Ghost gives a token"),
+    "start_reveal": N_("start the turn"),
+    "left_hand_arrows": N_("return your arrows?"),
+}
+
+
 def decision_name(language: str, decision: str | None, symbol: int = 0) -> str:
-    """Return what a pending decision asks, in words."""
-    names = {
-        "reroll": t(language, "keep or re-roll dice"),
-        "hit_target": t(language, "choose a target for a {symbol}", symbol=face_icon(
-            "bullseye_1" if symbol == 1 else "bullseye_2")),
-        "beer_target": t(language, "give a beer"),
-        "sid_heal": t(language, "Sid Ketchum: give 1 life"),
-        "kit_discard": t(language, "Kit Carlson: discard an arrow"),
-        "bart_arrows": t(language, "Bart Cassidy: take arrows instead of life?"),
-        "pedro_return": t(language, "Pedro Ramirez: return arrows?"),
-        "dice_choice": t(language, "choose your dice"),
-        "chief_choice": t(language, "normal arrow or the Chief's Arrow?"),
-        "broken_arrow": t(language, "broken arrow: who returns an arrow?"),
-        "elena_give": t(language, "Elena Fuente: give an arrow?"),
-        "apache_steal": t(language, "Apache Kid: steal the Chief's Arrow?"),
-        "molly_take": t(language, "Molly Stark: take the loss?"),
-        "ghost_give": t(language, "the Ghost gives a token"),
-        "start_reveal": t(language, "start the turn"),
-        "left_hand_arrows": t(language, "return your arrows?"),
-    }
-    return names.get(decision or "", decision or "")
+    """Return what a pending decision asks, in words (an unknown id as it is); `symbol`
+    is the bullseye (1 or 2) a target is chosen for."""
+    if decision not in DECISION_NAMES:
+        return decision or ""
+    return t(language, DECISION_NAMES[decision],
+             symbol=face_icon("bullseye_1" if symbol == 1 else "bullseye_2"))
 
 
 def action_label(language: str, text: str, view: dict[str, Any],
