@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from core.bang_dice.ids import DieKind
@@ -147,7 +148,16 @@ def encode(action: DiceAction) -> str:
 
 def decode(text: str) -> DiceAction:
     """Return the action for a text form; raise MalformedAction if it does not parse."""
-    match = _PATTERN.match(text) if isinstance(text, str) else None
+    if not isinstance(text, str):
+        raise MalformedAction(f"cannot read action {text!r}")
+    return _parse(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> DiceAction:
+    """Return the action of a text (actions are immutable, so one parse serves every
+    caller: a re-roll prompt reads its 31 legal re-rolls at every press)."""
+    match = _PATTERN.match(text)
     if match is None:
         raise MalformedAction(f"cannot read action {text!r}")
     part = match.groupdict()
