@@ -19,6 +19,7 @@ from storage.replay import check_games
 from tests.storage.conftest import Backend
 from tests.storage.play import KIND, new_game, players
 from tgbot.service import deliveries, reads
+from tgbot.service import scene as scene_module
 from tgbot.service.commands import Applied, create_game, play, run_command
 from tgbot.service.scene import (
     NOTE,
@@ -444,3 +445,21 @@ async def test_a_stored_state_is_parsed_once_until_its_snapshot_changes(
     assert found.state is not moved
     assert ENGINE.dump_state(found.state) == ENGINE.dump_state(moved)
     assert found.game.version == first.game.version + 1
+
+
+async def test_the_kept_states_forget_the_least_recently_used_game_first(
+        backend: Backend, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scene_module, "STATES_KEPT", 2)
+    monkeypatch.setattr(scene_module, "_STATES", {})
+    first, second, third = [await new_game(backend.uow, clock) for _ in range(3)]
+
+    async def loaded(game_id: int) -> Any:
+        async with backend.uow() as uow:
+            return (await load_scene(uow, game_id, lock=False)).state
+
+    kept_first = await loaded(first)
+    kept_second = await loaded(second)
+    assert await loaded(first) is kept_first  # used again: now the most recent
+    await loaded(third)  # one too many: the second game, least recently used, goes
+    assert await loaded(first) is kept_first
+    assert await loaded(second) is not kept_second

@@ -157,7 +157,8 @@ _STATES: dict[int | None, tuple[str, Any]] = {}  # game id -> (snapshot text, it
 
 def keep_state(game: Game, state: Any) -> None:
     """Remember the state whose snapshot the game row now holds, so the next command on
-    the game need not parse it again (`STATES_KEPT` games, the oldest forgotten first)."""
+    the game need not parse it again (`STATES_KEPT` games, the least recently used
+    forgotten first)."""
     if game.snapshot is None:
         return
     _STATES.pop(game.id, None)
@@ -178,6 +179,7 @@ def load_engine_state(engine: AnyGame, game: Game) -> Any:
     kept = _STATES.get(game.id)
     if kept is not None and kept[0] == game.snapshot:
         state = kept[1]
+        _STATES[game.id] = _STATES.pop(game.id)  # the newest end: forgotten last
     else:
         try:
             state = engine.load_state(game.snapshot)
