@@ -48,16 +48,15 @@ async def test_the_wal_file_starts_again_empty_after_a_checkpoint(tmp_path: Path
                                                                   kept: bool) -> None:
     engine = make_engine(f"sqlite+aiosqlite:///{tmp_path}/db.sqlite3")
     wal = tmp_path / "db.sqlite3-wal"
+    connection = await sqlite_connection(engine) if kept else None
     try:
-        if kept:
-            connection = await sqlite_connection(engine)
-
-            async def run(sql: str) -> None:
+        async def run(sql: str) -> None:
+            if connection is not None:
                 await connection.run(lambda raw: (raw.execute(sql), raw.commit()))
-        else:
-            async def run(sql: str) -> None:
-                async with engine.begin() as pooled:
-                    await pooled.execute(text(sql))
+                return
+            async with engine.begin() as pooled:
+                await pooled.execute(text(sql))
+
         await run("CREATE TABLE t (x TEXT)")
         for _ in range(40):
             await run("INSERT INTO t VALUES (hex(randomblob(2000)))")
@@ -66,9 +65,9 @@ async def test_the_wal_file_starts_again_empty_after_a_checkpoint(tmp_path: Path
         await run("INSERT INTO t VALUES ('after')")
         assert grown > 40 * 4096
         assert wal.stat().st_size < 4 * 4096  # the new write only, not the old file
-        if kept:
-            await connection.close()
     finally:
+        if connection is not None:
+            await connection.close()
         await engine.dispose()
 
 
