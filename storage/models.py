@@ -38,14 +38,18 @@ class GameStatus(StrEnum):
 
 
 class ActorKind(StrEnum):
-    """Who chose a logged action: the seated human, the timeout policy, a bot seat, or an
-    admin (a seat's removal). Stored as plain text (VARCHAR 16, no CHECK constraint), so a
+    """Who chose a logged action: the seated human, the timeout policy (a clock ran out), a
+    bot seat, an admin (a seat's removal), the timeout policy for the rest of the turn of
+    a player who timed out (absent), or the player's standing answer (an identity window
+    passed as he asked in advance). Stored as plain text (VARCHAR 16, no CHECK constraint), so a
     new kind needs no migration."""
 
     HUMAN = "human"
     TIMEOUT = "timeout"
     BOT = "bot"
     ADMIN = "admin"
+    ABSENT = "absent"
+    STANDING = "standing"
 
 
 
@@ -62,19 +66,22 @@ def _enum(enum: type[StrEnum]) -> Enum:
 
 
 class Chat(SQLModel, table=True):
-    """A Telegram group (or private chat) the bot plays in, with its table defaults."""
+    """A Telegram group (or private chat) the bot plays in: its title as last seen, its
+    language and its table defaults."""
 
     __tablename__ = "chats"
 
     id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
     language: str = Field(default="pt-BR", max_length=16)
+    title: str | None = Field(default=None, max_length=128)
     default_options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     timer_settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
     created_at: datetime = Field(sa_type=UtcDateTime)
 
 
 class User(SQLModel, table=True):
-    """A Telegram user: display name, language, whether the bot may DM them, stats per game kind."""
+    """A Telegram user: display name, language, whether the bot may DM them, stats per game
+    kind, and his own settings (how he is told of his move; standing window answers)."""
 
     __tablename__ = "users"
 
@@ -83,6 +90,9 @@ class User(SQLModel, table=True):
     language: str | None = Field(default=None, max_length=16)
     can_dm: bool = False
     stats: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    settings: dict[str, Any] = Field(
+        default_factory=dict, sa_type=JSON, sa_column_kwargs={"server_default": "{}"}
+    )
     created_at: datetime = Field(sa_type=UtcDateTime)
 
 

@@ -56,11 +56,11 @@ CHAT_BY_ID_LOCKED = CHAT_BY_ID.with_for_update()
 TOUCH_CHAT = update(CHATS).where(CHATS.c.id == bindparam("key_id")).values(id=CHATS.c.id)
 CHATS_BY_IDS = core_select(CHATS).where(ids_in(CHATS.c.id)).order_by(CHATS.c.id)
 SAVE_CHAT = update(CHATS).where(CHATS.c.id == bindparam("key_id"))
-SAVED_CHAT_FIELDS = ("language", "default_options", "timer_settings")
+SAVED_CHAT_FIELDS = ("language", "title", "default_options", "timer_settings")
 USER_BY_ID = core_select(USERS).where(USERS.c.id == bindparam("key_id"))
 USERS_BY_IDS = core_select(USERS).where(ids_in(USERS.c.id)).order_by(USERS.c.id)
 SAVE_USER = update(USERS).where(USERS.c.id == bindparam("key_id"))
-SAVED_USER_FIELDS = ("display_name", "language", "can_dm", "stats")
+SAVED_USER_FIELDS = ("display_name", "language", "can_dm", "stats", "settings")
 
 # -- games ----------------------------------------------------------------------------
 GAME_BY_ID = core_select(GAMES).where(GAMES.c.id == bindparam("key_id"))
