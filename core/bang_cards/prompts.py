@@ -38,7 +38,10 @@ def prompts(state: CardsState) -> tuple[Prompt, ...]:
         clock = Clock.REACTION if reaction else Clock.TURN
         # Gatling and Indians!: one seat's answer leaves the others' choices as they were.
         independent = frame.decision is Decision.VOLLEY
-        found.append(Prompt(seat, frame.decision.value, public, private, clock, independent))
+        # A hand's choices are made in private; whether a seat has any is public (hand
+        # sizes are shown, and every attack's answer is asked privately) [R-BC-09].
+        found.append(Prompt(seat, frame.decision.value, public, private, clock, independent,
+                            in_private=bool(private)))
     return tuple(found)
 
 

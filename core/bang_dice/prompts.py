@@ -39,7 +39,9 @@ def prompts(state: DiceState) -> tuple[Prompt, ...]:
         # window's possible holders without the card only owe a pass [OS-ROLE-9].
         secret = any(not isinstance(a, Skip) and t not in public
                      for t, a in zip(texts, legal, strict=True))
-        # Never independent: a reveal in a window changes what the others may still do.
+        # Never independent: a reveal in a window changes what the others may still do. Never
+        # `in_private`: a holder's reveal is an extra, secret choice, so the seat is told of
+        # its move the way every other seat is [BD-INFO-3].
         found.append(Prompt(seat, decision, public, texts if secret else (), clock))
     return tuple(found)
 

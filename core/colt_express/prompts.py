@@ -37,7 +37,7 @@ def prompts(game: Game[ColtState, ActionT, ViewT], state: ColtState) -> tuple[Pr
         private = decision in PRIVATE
         public = texts if not private and len(owed) == 1 else ()
         found.append(Prompt(seat, decision, public, texts if private else (), Clock.TURN,
-                            decision in INDEPENDENT))
+                            decision in INDEPENDENT, in_private=private))
     return tuple(found)
 
 

@@ -87,7 +87,10 @@ class Prompt:
     prompt). Both are legal for the seat; a seat may owe a decision with neither (its
     answer is left to the clock). `independent` is True when the seats owing the decision
     answer it independently: another seat's answer leaves this seat's choices as they
-    were, so an older prompt of this seat stays good.
+    were, so an older prompt of this seat stays good. `in_private` is True when the
+    decision is made in the seat's private prompt (the group's buttons, if any, are only a
+    shortcut) and whether it is says nothing secret: the shell then tells the seat of its
+    move there rather than in the group.
     """
 
     seat: int
@@ -96,6 +99,7 @@ class Prompt:
     private: tuple[str, ...] = ()
     clock: Clock = Clock.TURN
     independent: bool = False
+    in_private: bool = False
 
 
 class Game(Protocol[StateT, ActionT, ViewT]):
