@@ -21,15 +21,16 @@ def main() -> int:
         print(t("en", "Set BOT_TOKEN (the token from @BotFather) in the environment or .env."),
               file=sys.stderr)
         return 2
-    from tgbot.app import build_application
+    from tgbot.app import ALLOWED_UPDATES, build_application
 
     application = build_application(settings)
     if settings.webhook_url:
         application.run_webhook(listen=settings.webhook_listen, port=settings.webhook_port,
                                 webhook_url=settings.webhook_url,
-                                secret_token=settings.webhook_secret)
+                                secret_token=settings.webhook_secret,
+                                allowed_updates=ALLOWED_UPDATES)
     else:
-        application.run_polling()
+        application.run_polling(allowed_updates=ALLOWED_UPDATES)
     return 0
 
 

@@ -8,7 +8,12 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -31,6 +36,7 @@ from tgbot.handlers.clock import back, extend, skip
 from tgbot.handlers.help import cancel, help_command, rules
 from tgbot.handlers.help import settings as chat_settings
 from tgbot.handlers.lobby import bot_added, join, newgame
+from tgbot.handlers.members import member_message, member_update
 from tgbot.handlers.play import history, on_button, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
@@ -46,6 +52,9 @@ from tgbot.transport import StreamRequest
 from tgbot.waker import Waker
 
 log = logging.getLogger(__name__)
+ALLOWED_UPDATES = Update.ALL_TYPES
+"""Every update type, `chat_member` included: Telegram sends it only when asked, and it is
+how the bot learns that a player left the group."""
 
 GROUP_COMMANDS = {
     "back": N_("Take your seat back from the bot"), "extend": N_("More time for this turn"),
@@ -186,7 +195,11 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
                             group=1)
     application.add_handler(ChatMemberHandler(member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(ChatMemberHandler(member_update, ChatMemberHandler.CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migration_message))
+    application.add_handler(MessageHandler(
+        filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
+        member_message))
     application.add_error_handler(on_error)
     return application
 

@@ -6,6 +6,7 @@
 | `k:<game>:<version>:<dice>` | re-draw the re-roll prompt with these dice marked (no game change) |
 | `l:<game>:<op>` | a lobby button: `leave`, `start`, `cancel`, `bot`, `opt`, `timer`, an option |
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
+| `b:<game>` | "I'm here": take my seat back (from the bot, or after my clock ran out) |
 | `n:<kind>` | open a new table of a game kind (the `/newgame` menu) |
 
 `timer` moves the table's turn timer to the next preset; an option op is the game front's
@@ -28,6 +29,7 @@ _FORMS = {
     "k": re.compile(r"k:([0-9]{1,10}):([0-9]{1,9}):([0-5]{0,6})"),
     "l": re.compile(r"l:([0-9]{1,10}):([a-z_]{1,24})"),
     "m": re.compile(r"m:([0-9]{1,10})"),
+    "b": re.compile(r"b:([0-9]{1,10})"),
     "n": re.compile(r"n:([a-z_]{1,32})"),
 }
 
@@ -72,6 +74,11 @@ def mine_data(game_id: int) -> str:
     return _checked(f"m:{game_id}")
 
 
+def back_data(game_id: int) -> str:
+    """Return the data of the "I'm here" button: the presser takes his seat back."""
+    return _checked(f"b:{game_id}")
+
+
 def newgame_data(kind: str) -> str:
     """Return the data of a `/newgame` menu button."""
     return _checked(f"n:{kind}")
@@ -110,4 +117,4 @@ def parse(data: str | None) -> Callback:
         return Callback("l", int(parts[0]), -1, parts[1])
     if data[0] == "n":
         return Callback("n", 0, -1, parts[0])
-    return Callback("m", int(parts[0]), -1, "")
+    return Callback(data[0], int(parts[0]), -1, "")

@@ -59,6 +59,22 @@ class TimerSettings(BaseModel):
         return start, end, ZoneInfo(self.timezone)
 
 
+def local_clock(moment: datetime, zone: str) -> str:
+    """Return a moment as short local text with its offset: "06/12 14:30 UTC-3" (an
+    unknown zone counts as UTC)."""
+    try:
+        local = moment.astimezone(ZoneInfo(zone))
+    except (ValueError, KeyError):
+        local = moment.astimezone(ZoneInfo("UTC"))
+    offset = local.utcoffset() or timedelta(0)
+    minutes = int(offset.total_seconds()) // 60
+    label = "UTC"
+    if minutes:
+        sign, minutes = ("+" if minutes > 0 else "-"), abs(minutes)
+        label += f"{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
+    return f"{local:%d/%m %H:%M} {label}"
+
+
 def timers_of(game: Game) -> TimerSettings:
     """Return a game's timer settings (defaults when none were chosen)."""
     return TimerSettings.model_validate(game.lobby.get("timers", {}))
@@ -126,7 +142,8 @@ def decide_deadline(start: datetime, engine: Any, game: Game, state: Any,
                     bots: set[int]) -> tuple[datetime | None, datetime | None]:
     """Return (deadline_at, remind_at) of the decision pending in `state`, counted from `start`.
 
-    (None, None) when nobody, or only bot seats, owe it.
+    (None, None) when nobody, or only bot seats, owe it. An identity window has no
+    reminder: it is short, and whom it would remind must not be told apart [OS-ROLE-9].
     """
     owed = set(engine.to_act(state))
     if not owed or owed <= bots:
@@ -134,6 +151,8 @@ def decide_deadline(start: datetime, engine: Any, game: Game, state: Any,
     settings = timers_of(game)
     seconds = clock_for(game, state, engine)
     due = after_active(start, seconds, settings)
+    if all(prompt.clock is DecisionClock.WINDOW for prompt in prompts_of(engine, state)):
+        return due, None
     return due, first_reminder(start, seconds, due, settings)
 
 
@@ -190,19 +209,22 @@ async def sweep(app_services: Any, batch: int = 50, parallel: int = 8) -> int:
     return timeouts_in(played)
 
 
-async def time_out(app_services: Any, game_id: int, version: int) -> int:
-    """Play the timeout default for every seat owing the decision at `version`.
+async def time_out(app_services: Any, game_id: int, version: int, *,
+                   skipped: bool = False) -> int:
+    """Play the timeout default for every seat owing the decision at `version` (`skipped`:
+    an admin's /skip, which strikes nobody).
 
-    Return how many actions were applied (0 when a press got there first).
+    Return how many seats were timed out (0 when a press got there first).
     """
-    played = await _play(app_services.games, [store.Due(game_id, version)])
+    played = await _play(app_services.games, [store.Due(game_id, version, skipped=skipped)])
     return timeouts_in(played)
 
 
 def timeouts_in(played: Sequence[Any]) -> int:
-    """Return how many seats the played timeouts timed out."""
-    return sum(len(applied.scene.notes.get("timeouts", [])) for applied in played
-               if applied.scene is not None)
+    """Return how many seats the played timeouts timed out (a window's lapse counts none)."""
+    return sum(len(applied.scene.notes.get("timeouts", []))
+               + len(applied.scene.notes.get("skipped", []))
+               for applied in played if applied.scene is not None)
 
 
 async def _play(games: Any, dues: Sequence[store.Due]) -> list[Any]:

@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 NETWORK_TRIES = 6
 FLUSH_WAIT_SECONDS = 2.0
 LATER = timedelta(seconds=30)
+PING = "ping"
+"""The delivery keys of "your move" pings start so (tgbot/notices.py)."""
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
         "message to be replied not found", "no text in the message to edit")
 
@@ -109,6 +111,7 @@ class Deliverer:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._results: list[store.Settled] = []
         self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
+        self._retired: set[tuple[int, int]] = set()  # (chat, message) stripped or deleted
         self._sending = 0
         self._flushing: asyncio.Task[None] | None = None
 
@@ -239,7 +242,9 @@ class Deliverer:
         if row.key.startswith(NOTE):
             await self.bot.post_raw("sendMessage", {
                 "chat_id": chat, "text": message_text(payload), "parse_mode": ParseMode.HTML,
-                "message_thread_id": row.topic_id})
+                "reply_markup": keyboard(payload.get("buttons") or []),
+                "message_thread_id": row.topic_id,
+                "disable_notification": True if payload.get("silent") else None})
             return store.Settled(row.id or 0, note=True)
         if payload.get("close"):  # also the messages an unsent revision was to replace
             await self._retire(row)
@@ -269,15 +274,36 @@ class Deliverer:
                     raise
         message = await self.bot.post_raw("sendMessage", {
             "chat_id": chat, "text": text, "parse_mode": ParseMode.HTML,
-            "reply_markup": buttons, "message_thread_id": row.topic_id})
+            "reply_markup": buttons, "message_thread_id": row.topic_id,
+            "disable_notification": True if payload.get("silent") else None})
         await self._retire(row)
         return store.Settled(row.id or 0, row.revision, int(message["message_id"]), anchor)
 
     async def _retire(self, row: Delivery) -> None:
         """Strip the buttons of the row's message and of those its payload lists under
-        "retire": the messages a freshly posted one replaces, or a closed prompt's."""
+        "retire": the messages a freshly posted one replaces, or a closed prompt's. A
+        "your move" ping (tgbot/notices.py) is deleted instead: once answered, or replaced,
+        it has nothing left to say."""
         for old in {*row.payload.get("retire", []), row.message_id} - {None}:
-            await self._strip(row.chat_id, int(old))
+            # A row read before this process's last result was written may list a message
+            # retired already (its close was sent, its settling not yet flushed).
+            if (row.chat_id, int(old)) in self._retired:
+                continue
+            if len(self._retired) > 100_000:
+                self._retired.clear()
+            self._retired.add((row.chat_id, int(old)))
+            if row.key.startswith(PING):
+                await self._delete(row.chat_id, int(old))
+            else:
+                await self._strip(row.chat_id, int(old))
+
+    async def _delete(self, chat_id: int, message_id: int) -> None:
+        """Delete an old message (best effort: one gone already, or too old, is left)."""
+        try:
+            await self.bot.post_raw("deleteMessage", {"chat_id": chat_id,
+                                                      "message_id": message_id})
+        except (BadRequest, Forbidden) as error:
+            log.info("could not delete message %s: %s", message_id, error)
 
     async def _strip(self, chat_id: int, message_id: int) -> None:
         """Remove an old message's buttons (best effort: an old button is refused anyway)."""

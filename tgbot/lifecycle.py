@@ -20,7 +20,6 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
-from storage.errors import StorageError
 from storage.models import Delivery
 from tgbot.context import services
 from tgbot.delivery import Deliverer
@@ -44,18 +43,15 @@ class ChatLifecycle:
 
     async def unreachable(self, row: Delivery) -> None:
         """A player's private chat refused a message (his prompt, or a secret dealt): note
-        that the bot cannot write to him, and tell the group once, by name, how to fix it."""
+        that the bot cannot write to him, and tell the game's group, once per game and
+        player, by name, how to fix it (also a player first seen in a group, who never
+        opened the private chat)."""
         user = await profiles.get_user(self.games.uow_factory, user_id=row.chat_id)
-        if user is None or not user.can_dm:
-            return  # already known: the group was told
-        await profiles.upsert_user(self.games.uow_factory, user_id=user.id,
-                                display_name=user.display_name, language=None,
-                                can_dm=False, now=self.games.now)
-        try:
-            await self.games.refresh(row.game_id, unreachable=user.id)
-        except StorageError as error:
-            log.info("could not tell game %s about an unreachable player: %s",
-                     row.game_id, error)
+        if user is not None and user.can_dm:
+            await profiles.upsert_user(self.games.uow_factory, user_id=user.id,
+                                       display_name=user.display_name, language=None,
+                                       can_dm=False, now=self.games.now)
+        await self.games.tell_unreachable(row.game_id, row.chat_id)
 
     async def reachable(self, user_id: int) -> None:
         """A player opened (or unblocked) the private chat: send every message he missed,

@@ -22,14 +22,17 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from typing import Any
 
 from storage.models import Delivery, GameStatus
+from tgbot import notices
+from tgbot.attention import ATTENTION
 from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
-from tgbot.i18n import DEFAULT_LANGUAGE, t
+from tgbot.i18n import t
+from tgbot.notices import chat_language, deadline_text, mention, user_language
 from tgbot.render.front import front_for
+from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
@@ -52,17 +55,6 @@ def rows(buttons: Buttons) -> list[list[list[str]]]:
     return [[[label, data] for label, data in row] for row in buttons]
 
 
-def chat_language(scene: Scene) -> str:
-    """Return the language of the game's group."""
-    return scene.chat.language if scene.chat is not None else DEFAULT_LANGUAGE
-
-
-def user_language(scene: Scene, user_id: int) -> str:
-    """Return a seated user's language (the default when unknown)."""
-    user = scene.users.get(user_id)
-    return user.language if user is not None and user.language else DEFAULT_LANGUAGE
-
-
 def chat_pictures(scene: Scene) -> bool:
     """Return whether the game's group shows pictures (its table; its players' hands)."""
     return pictures_on(scene.chat.default_options if scene.chat is not None else None)
@@ -73,11 +65,6 @@ def switched(previous: Delivery | None, payload: Json) -> bool:
     cannot edit: it is posted anew (a closed prompt has no message left to switch)."""
     return previous is not None and previous.payload != CLOSE and (
         "photo" in previous.payload) != ("photo" in payload)
-
-
-def when(moment: datetime | None) -> str:
-    """Return a deadline as short UTC text."""
-    return moment.strftime("%d/%m %H:%M") if moment is not None else "—"
 
 
 class Outbox:
@@ -101,9 +88,13 @@ class Outbox:
                 out.append(self.closed_table(scene))
             return out
         out.extend(self.private_events(scene))
-        out.extend(self.reminders(scene))
-        out.extend(self.unreachable(scene))
-        out.append(self.table(scene))
+        out.extend(notices.reminders(scene))
+        out.extend(notices.unreachable(scene, self.join_url(game.id or 0).split("?")[0]))
+        out.extend(notices.left(scene))
+        table, unmentioned = self.table(scene)
+        out.append(table)
+        out.extend(notices.pings(scene, unmentioned))
+        out.extend(notices.personal(scene))
         out.extend(self.prompts(scene))
         return out
 
@@ -123,8 +114,13 @@ class Outbox:
                         topic_id=game.topic_id, fresh=bool(scene.notes.get("fresh")))
 
     # -- the group table --------------------------------------------------------------
-    def table(self, scene: Scene) -> Outbound:
-        """Return the group table: the view, this turn's lines, whom it waits for, buttons."""
+    def table(self, scene: Scene) -> tuple[Outbound, list[int]]:
+        """Return the group table (the view, this turn's lines, whom it waits for and until
+        when, buttons) and the seats to tell of their move that it does not mention.
+
+        The seats the attention notes name for the group are mentioned in the table when
+        it is posted as a new message anyway (a new turn); otherwise they get a ping.
+        """
         game, engine, state = scene.game, scene.engine, scene.state
         assert game.id is not None
         front = front_for(game.kind)
@@ -140,7 +136,17 @@ class Outbox:
                   else [*before.get("recent", []), *public])[-RECENT_EVENTS:]
         lines = [line for e in recent
                  if (line := front.event_line(language, e, names, view))][-RECENT_LINES:]
-        waiting = front.waiting_line(language, view, names)
+        anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
+        pictures = chat_pictures(scene) and has_picture(game.kind)
+        fresh = bool(scene.notes.get("fresh")) or (
+            previous is not None and previous.payload != CLOSE
+            and ("photo" in previous.payload) != pictures)
+        posted = fresh or previous is None or previous.message_id is None \
+            or anchor != previous.sent_anchor
+        wanted = sorted((scene.notes.get(ATTENTION) or {}).get("group", ()))
+        kept = self.still_mentioned(scene, previous, posted=posted)
+        mentioned = sorted({*wanted, *kept}) if posted else kept
+        waiting = self.waiting(scene, view, mentioned)
         text = front.table_text(language, view, names, lines) + "\n\n" + waiting
         buttons: Buttons = ()
         if not over:
@@ -160,16 +166,44 @@ class Outbox:
                 [e for e in ended if front.is_headline(e)]
             lead += [line for e in carried
                      if (line := front.event_line(language, e, names, view))]
-        anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
         payload: Json = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
         if lead:
             payload["lead"] = lead
-        if chat_pictures(scene):
+        if mentioned:
+            payload["mention"] = mentioned
+        if pictures:
             payload.update(photo_fields(game.kind, engine, state, language, names, lines,
                                         waiting))
-        return Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id,
-                        fresh=bool(scene.notes.get("fresh")) or switched(previous, payload))
+        return (Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id, fresh=fresh),
+                [] if posted else wanted)
+
+    @staticmethod
+    def still_mentioned(scene: Scene, previous: Delivery | None, *, posted: bool) -> list[int]:
+        """Return the seats the table's last revision mentions that still owe: an edit of
+        the same message keeps them (an edit notifies nobody, and changing the text would
+        cost an edit), and a new message keeps those of a revision never sent (coalescing
+        never drops a mention), but never mentions again those already notified."""
+        if previous is None or (posted and previous.revision <= previous.sent_revision):
+            return []
+        owing = set(scene.engine.to_act(scene.state)) - scene.bots()
+        return [seat for seat in previous.payload.get("mention", ()) if seat in owing]
+
+    @staticmethod
+    def waiting(scene: Scene, view: Json, mentioned: list[int]) -> str:
+        """Return whom the table waits for, the seats in `mentioned` as mentions that
+        notify them, and until when the clock runs."""
+        game = scene.game
+        language, names = chat_language(scene), scene.names()
+        marked = [f"\x00{seat}\x00" if seat in mentioned else name
+                  for seat, name in enumerate(names)]
+        waiting = front_for(game.kind).waiting_line(language, view, marked)
+        for seat in mentioned:
+            waiting = waiting.replace(f"\x00{seat}\x00",
+                                      mention(scene.user_of(seat) or 0, names[seat]))
+        if game.status is GameStatus.RUNNING and scene.engine.outcome(scene.state) is None:
+            waiting = " · ".join(filter(None, [waiting, deadline_text(scene, language)]))
+        return waiting
 
     def closed_table(self, scene: Scene) -> Outbound:
         """Return the table of an ended or cancelled game without its buttons."""
@@ -184,6 +218,10 @@ class Outbox:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "⏰ Time is up for {name}: the default move was played.",
                            name=name))
+        for seat in scene.notes.get("skipped", []):
+            name = html.escape(names[seat].removeprefix("🤖 "))
+            lines.append(t(language, "⏭ An admin skipped {name}'s move: the default move was "
+                                     "played.", name=name))
         for seat in scene.notes.get("taken_over", []):
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
@@ -204,17 +242,26 @@ class Outbox:
                 if user is not None:
                     lines.setdefault(user, []).extend(
                         front.private_event_texts(user_language(scene, user), data))
-        return [Outbound(NOTE, user, {"text": "\n".join(texts)})
+        # Silent: a secret dealt is news, not a call to act (his prompt rings when he must).
+        return [Outbound(NOTE, user, {"text": "\n".join(texts), "silent": True})
                 for user, texts in lines.items() if texts]
 
     def prompts(self, scene: Scene) -> list[Outbound]:
-        """Return each seat's live private prompt; close those no longer owed."""
+        """Return each seat's live private prompt; close those no longer owed.
+
+        A seat newly owing a decision (the attention notes) gets its prompt as a new
+        message, which rings his phone when it is how he is told of his move ("loud");
+        otherwise the live prompt is edited in place, and any prompt posted anew (after a
+        close, or /status) comes without sound.
+        """
         game, engine, state = scene.game, scene.engine, scene.state
         assert game.id is not None
         front = front_for(game.kind)
         owed = {p.seat: p.private for p in prompts_of(engine, state) if p.private}
         names = scene.names()
-        fresh_seat = scene.notes.get("prompt_for")
+        attention = scene.notes.get(ATTENTION) or {}
+        loud = set(attention.get("loud", ()))
+        new = loud | set(attention.get("silent", ())) | {scene.notes.get("prompt_for")}
         marked = scene.notes.get("keep")  # a `k:` press: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
         pictures = chat_pictures(scene)
@@ -228,52 +275,15 @@ class Outbox:
             text = front.private_prompt_text(language, view, names, keep)
             buttons = front.prompt_buttons(language, view, legal, names, game.id, keep)
             payload: Json = {"text": text, "buttons": rows(buttons)}
+            if seat not in loud:  # only a seat just asked is rung (tgbot/attention.py)
+                payload["silent"] = True
             if pictures:  # the seat's own hand, for its own private chat only
                 payload.update(hand_photo_fields(game.kind, engine, state, seat, language,
                                                  text))
-            out.append(Outbound(prompt_key(seat), user, payload, fresh=fresh_seat == seat
+            out.append(Outbound(prompt_key(seat), user, payload, fresh=seat in new
                                 or switched(scene.deliveries.get(prompt_key(seat)), payload)))
         for key, row in scene.deliveries.items():
             if key.startswith("prompt:") and int(key.split(":")[1]) not in owed \
                     and row.payload != CLOSE:
                 out.append(Outbound(key, row.chat_id, CLOSE))
-        return out
-
-    def unreachable(self, scene: Scene) -> list[Outbound]:
-        """Return the group note for a player (the user id in the notes) whose private chat
-        refused a message."""
-        user = scene.notes.get("unreachable")
-        seat = None if user is None else scene.seat_of(user)
-        if seat is None:
-            return []
-        game = scene.game
-        name = html.escape(scene.names()[seat].removeprefix("🤖 "))
-        link = self.join_url(game.id or 0).split("?")[0]
-        return [Outbound(NOTE, game.chat_id, {"text": t(
-            chat_language(scene), "📭 {name}: I cannot write to you in private. Open "
-            '<a href="{link}">a chat with me</a> and press Start to get your prompt.',
-            name=name, link=link)}, topic_id=game.topic_id)]
-
-    def reminders(self, scene: Scene) -> list[Outbound]:
-        """Return the reminder DMs, and the group mention once per turn, a reminder asks."""
-        owed = scene.notes.get("remind")
-        if not owed:
-            return []
-        game = scene.game
-        out = []
-        for seat in owed:
-            user = scene.user_of(seat)
-            if user is None:
-                continue
-            out.append(Outbound(NOTE, user, {"text": t(
-                user_language(scene, user),
-                "⏳ Your move is waiting in your game (deadline: {due} UTC).",
-                due=when(game.deadline_at))}))
-        if scene.notes.get("mention"):
-            names = scene.names()
-            mentions = ", ".join(f'<a href="tg://user?id={scene.user_of(s)}">'
-                                 f"{html.escape(names[s])}</a>" for s in owed)
-            out.append(Outbound(NOTE, game.chat_id, {"text": t(
-                chat_language(scene), "⏳ {names}: your move is waiting (deadline: {due} UTC).",
-                names=mentions, due=when(game.deadline_at))}, topic_id=game.topic_id))
         return out

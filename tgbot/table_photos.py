@@ -157,7 +157,8 @@ class PhotoSender:
         message = await self.post("sendPhoto", {
             "chat_id": row.chat_id, "photo": InputFile(picture, filename=name),
             "caption": caption, "parse_mode": ParseMode.HTML, "reply_markup": markup,
-            "message_thread_id": row.topic_id})
+            "message_thread_id": row.topic_id,
+            "disable_notification": True if row.payload.get("silent") else None})
         self._remember(row, wanted)
         return int(message["message_id"]), True
 

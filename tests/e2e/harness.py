@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
-from tgbot.app import build_application
+from tgbot.app import ALLOWED_UPDATES, build_application
 from tgbot.context import SERVICES_KEY, Services
 from tgbot.settings import Settings
 
@@ -66,7 +66,8 @@ async def running(app: Any, *, before_polling: Callable[[], object] | None = Non
     assert app.updater is not None
     if before_polling is not None:
         before_polling()
-    await app.updater.start_polling(poll_interval=0.0, timeout=1)
+    await app.updater.start_polling(poll_interval=0.0, timeout=1,
+                                    allowed_updates=ALLOWED_UPDATES)
     try:
         yield app
     finally:

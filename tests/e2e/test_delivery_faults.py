@@ -185,10 +185,12 @@ async def test_chat_not_found_at_start_heals_when_the_player_writes(table: Table
 
 
 def _unreachable_note(table: Table, user: FakeUser) -> str | None:
-    mark = t(GROUP_LANGUAGE, "📭 {name}: I cannot write to you in private. Open "
-                             '<a href="{link}">a chat with me</a> and press Start to get your '
-                             "prompt.", name=user.first_name, link="").split("<a")[0]
-    return next((m.text for m in table.group_messages() if m.text and mark in m.text), None)
+    """Return the group's note naming a player the bot cannot write to (with a button that
+    opens the bot's private chat), or None."""
+    opens = t(GROUP_LANGUAGE, "💬 Open my private chat")
+    return next((m.text for m in table.group_messages() if m.text and "📭" in m.text
+                 and user.first_name in m.text
+                 and any(b.get("text") == opens and "url" in b for b in m.buttons())), None)
 
 
 def _has_private_news(table: Table, user: FakeUser) -> bool:

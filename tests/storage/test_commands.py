@@ -57,8 +57,10 @@ async def test_full_game_round_trips_through_the_unit_of_work(backend: Backend) 
     assert game.version == applied == len(log)
     assert game.snapshot == ENGINE.dump_state(state)
     assert [record.version for record in log] == list(range(1, applied + 1))
-    # Every actor but an admin's removal (tests/storage/test_removal.py).
-    assert {record.actor for record in log} == set(ActorKind) - {ActorKind.ADMIN}
+    # Every actor this loop applies: an admin's removal is tests/storage/test_removal.py,
+    # the shell's absent and standing answers tests/tgbot/test_absent_and_windows.py.
+    assert {record.actor for record in log} == set(ActorKind) - {
+        ActorKind.ADMIN, ActorKind.ABSENT, ActorKind.STANDING}
     times = [record.applied_at for record in log]
     assert times == sorted(times)
     assert all(at.utcoffset() is not None for at in times)

@@ -80,17 +80,22 @@ async def test_claimed_games_are_timed_out_once_each(backend: Backend, clock: Cl
         [seat] = owed[due.game_id]
         assert applied.scene is not None
         assert (_timeouts(applied), applied.scene.notes["taken_over"]) == ([seat], [])
-        assert applied.version == due.version + 1
-        assert applied.events == applied.scene.steps[0].events
         log = await reads.action_log(backend.uow, game_id=due.game_id)
+        # One clock ran out; the rest of the absent player's turn is played at once, with
+        # no further strike, until someone else owes the decision.
         assert [(r.version, r.seat, r.actor) for r in log] == \
-            [(due.version + 1, seat, ActorKind.TIMEOUT)]
-        assert log[0].events == [e.to_json() for e in applied.events if e.visible_to(None)]
+            [(due.version + 1, seat, ActorKind.TIMEOUT)] + \
+            [(due.version + i, seat, ActorKind.ABSENT) for i in range(2, len(log) + 1)]
+        assert seat not in await _owed(backend.uow, due.game_id)
+        assert applied.version == due.version + len(log)
+        assert applied.events == tuple(e for step in applied.scene.steps for e in step.events)
+        assert [e for r in log for e in r.events or []] == \
+            [e.to_json() for e in applied.events if e.visible_to(None)]
         seats = await reads.seats_of(backend.uow, game_id=due.game_id)
         assert [s.strikes for s in seats] == [int(s.seat == seat) for s in seats]
         assert [s.strikes for s in applied.seats or ()] == [s.strikes for s in seats]
         game = await reads.load_game(backend.uow, game_id=due.game_id)
-        assert (game.version, game.deadline_at) == (due.version + 1, NEXT_DEADLINE)
+        assert (game.version, game.deadline_at) == (applied.version, NEXT_DEADLINE)
     assert await store.play_timeouts(backend.uow, dues=dues, now=clock, hooks=hooks) == []
 
 
@@ -244,10 +249,13 @@ async def test_a_press_racing_a_batch_is_applied_once_and_the_batch_all_or_nothi
     if winner == "batch":
         assert isinstance(outcomes[1], StaleGame)
     raced_log = await reads.action_log(backend.uow, game_id=raced.game_id)
-    assert [r.version for r in raced_log] == [raced.version + 1]
-    assert (raced_log[0].actor is ActorKind.TIMEOUT) == (winner == "batch")
+    applied_once = [ActorKind.HUMAN] if winner == "press" else \
+        [ActorKind.TIMEOUT] + [ActorKind.ABSENT] * (len(raced_log) - 1)  # the rest of his turn
+    assert [r.actor for r in raced_log] == applied_once
+    assert [r.version for r in raced_log] == \
+        list(range(raced.version + 1, raced.version + 1 + len(raced_log)))
     other_log = await reads.action_log(backend.uow, game_id=other.game_id)
-    assert len(other_log) == (1 if winner == "batch" else 0)  # all or nothing
+    assert bool(other_log) == (winner == "batch")  # all or nothing
 
 
 async def test_many_rows_load_and_save_together(backend: Backend, clock: Clock) -> None:

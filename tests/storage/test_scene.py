@@ -21,13 +21,13 @@ from tests.storage.play import KIND, new_game, players
 from tgbot.service import deliveries, reads
 from tgbot.service import scene as scene_module
 from tgbot.service.commands import Applied, create_game, play, run_command
+from tgbot.service.follow import follow
 from tgbot.service.scene import (
     NOTE,
     OWNED,
     Hooks,
     Outbound,
     Scene,
-    bots_follow,
     load_scene,
     merge,
     prompts_of,
@@ -320,7 +320,7 @@ async def test_notes_and_seat_changes_save_the_row_without_steps(
         for row in scene.seats:
             if row.seat == seat:
                 row.is_bot = True
-        bots_follow(scene)
+        follow(scene)
 
     handed = await run_command(backend.uow, game_id=game_id, work=hand_over, now=clock,
                                hooks=HOOKS)

@@ -47,7 +47,8 @@ class FakeBot:
             self.last_id += 1
             self.calls.append(("send", {**data, "message_id": self.last_id}))
             return {"message_id": self.last_id, "chat": {"id": data["chat_id"]}}
-        kind = {"editMessageText": "edit", "editMessageReplyMarkup": "retire"}[endpoint]
+        kind = {"editMessageText": "edit", "editMessageReplyMarkup": "retire",
+                "deleteMessage": "delete"}[endpoint]
         self.calls.append((kind, dict(data)))
         return True
 

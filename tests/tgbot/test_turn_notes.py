@@ -59,7 +59,9 @@ async def test_a_reminder_mentions_the_group_once_per_turn_and_dms_each_time() -
     await games.remind(game_id, game.version)
     await games.remind(game_id, game.version)
     await deliverer.idle()
-    mentions = [c for c in bot.to(CHAT, "send") if "tg://user" in c["text"]]
+    waiting = t("pt-BR", "⏳ {names}: your move is waiting.", names="")[2:12]
+    mentions = [c for c in bot.to(CHAT, "send")
+                if "tg://user" in c["text"] and waiting in c["text"]]
     dms = [c for name, c in bot.calls
            if name == "send" and c["chat_id"] > 0 and "⏳" in c["text"]]
     assert len(mentions) == 1

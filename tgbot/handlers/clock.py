@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import time, timedelta
+from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
 from telegram import Update
@@ -11,7 +12,14 @@ from telegram.ext import ContextTypes
 from storage.models import Game, GameStatus
 from tgbot.callbacks import number
 from tgbot.context import active_game_here, chat_language, game_here_or_say, services
-from tgbot.deadlines import PRESETS, TimerSettings, time_out, timers_of
+from tgbot.deadlines import (
+    PRESETS,
+    TimerSettings,
+    clock_for,
+    local_clock,
+    time_out,
+    timers_of,
+)
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.service import notes, profiles
@@ -64,13 +72,15 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if game.lobby.get("extended_turn") == turn:
         await message.reply_text(t(language, "The clock was already extended this turn."))
         return
-    extra = timedelta(seconds=timers_of(game).turn_seconds)
+    # The running clock gets its own length again: a reaction or a window is not a turn.
+    extra = timedelta(seconds=clock_for(game, table.state, table.engine))
     await notes.set_note(found.games.uow_factory, game_id=game.id, key="extended_turn",
                          value=turn)
     await store.set_times(found.games.uow_factory, game_id=game.id, version=game.version,
                           deadline_at=game.deadline_at + extra, remind_at=game.remind_at)
-    await message.reply_text(t(language, "⏳ Extended: the deadline is now {due} UTC.",
-                               due=(game.deadline_at + extra).strftime("%d/%m %H:%M")))
+    zone = await chat_zone(context, chat.id, game)
+    await message.reply_text(t(language, "⏳ Extended: the deadline is now {due}.",
+                               due=local_clock(game.deadline_at + extra, zone)))
 
 
 async def skip(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -85,15 +95,25 @@ async def skip(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not await is_admin(context, chat.id, user.id):
         await message.reply_text(t(language, "Only an admin can do that."))
         return
-    await time_out(services(context), game.id, game.version)
+    await time_out(services(context), game.id, game.version, skipped=True)
+
+
+async def chat_zone(context: ContextTypes.DEFAULT_TYPE, chat_id: int, game: Game) -> str:
+    """Return the time zone a chat's deadlines are written in (its /settings, else the
+    table's own)."""
+    found = services(context)
+    stored = await profiles.get_or_create_chat(found.games.uow_factory, chat_id=chat_id,
+                                               now=found.games.now)
+    return str((stored.timer_settings or {}).get("timezone") or timers_of(game).timezone)
 
 
 async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
-    """Handle `/settings timer|reaction|strikes|quiet ...`; return False if not a clock setting."""
+    """Handle `/settings timer|reaction|strikes|quiet|tz ...`; return False if not a clock
+    setting."""
     message, chat = update.effective_message, update.effective_chat
     args = context.args or []
     if message is None or chat is None or not args or args[0] not in (
-            "timer", "reaction", "strikes", "quiet"):
+            "timer", "reaction", "strikes", "quiet", "tz"):
         return False
     language = await chat_language(context, chat.id)
     found = services(context)
@@ -110,10 +130,15 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await message.reply_text(t(language, "Clock settings: /settings timer 5m|1h|12h|24h|72h, "
                                              "/settings reaction 1h, /settings strikes 3 (0 = "
                                              "never), /settings quiet 23:00-08:00 "
-                                             "America/Sao_Paulo, /settings quiet off"))
+                                             "America/Sao_Paulo, /settings quiet off, "
+                                             "/settings tz Europe/Rome"))
         return True
     await profiles.set_chat_timers(found.games.uow_factory, chat_id=chat.id,
                                 timers=changed.model_dump(mode="json"), now=found.games.now)
+    if args[0] == "tz":
+        await message.reply_text(t(language, "Time zone saved: deadlines are now written in "
+                                             "{zone} time.", zone=changed.timezone))
+        return True
     await message.reply_text(t(language, "Clock settings saved for new tables."))
     return True
 
@@ -131,6 +156,9 @@ def _apply(current: TimerSettings, args: list[str]) -> TimerSettings:
         values["turn_seconds" if name == "timer" else "reaction_seconds"] = seconds
     elif name == "strikes":
         values["strikes_for_bot"] = _number(value)
+    elif name == "tz":
+        values["timezone"] = value
+        ZoneInfo(value)  # raises for an unknown zone
     elif value == "off":
         values["quiet_start"] = values["quiet_end"] = None
     else:

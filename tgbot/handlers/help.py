@@ -14,6 +14,7 @@ from tgbot.context import active_game_here, chat_language, game_here_or_say, rem
 from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
 from tgbot.handlers.pictures import picture_settings
+from tgbot.handlers.preferences import leaver_settings, personal_settings
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import cards_card_help, cards_character_help, cards_rules
 from tgbot.render.characters import character_help
@@ -90,11 +91,14 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, chat, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or chat is None or user is None:
         return
+    if chat.type == ChatType.PRIVATE and await personal_settings(update, context):
+        return
     language = await chat_language(context, chat.id)
     if chat.type != ChatType.PRIVATE and not await is_admin(context, chat.id, user.id):
         await message.reply_text(t(language, "Only an admin can change the chat settings."))
         return
-    if await clock_settings(update, context) or await picture_settings(update, context):
+    if await clock_settings(update, context) or await picture_settings(update, context) \
+            or await leaver_settings(update, context):
         return
     wanted = (context.args or [""])[0]
     if wanted not in LANGUAGES:

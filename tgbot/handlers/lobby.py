@@ -92,6 +92,8 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: s
     assert message is not None
     assert chat is not None
     found = services(context)
+    await profiles.set_chat_title(found.games.uow_factory, chat_id=chat.id, title=chat.title,
+                                  now=found.games.now)
     try:
         game_id = await lobby.open_lobby(found.games.uow_factory, chat_id=chat.id,
                                          topic_id=topic_of(update), kind=kind, options={},

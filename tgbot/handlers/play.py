@@ -70,6 +70,8 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await lobby_button(update, context, callback)
     elif callback.kind == "m":
         await _mine(update, context, callback, language)
+    elif callback.kind == "b":
+        await _back(update, context, callback, language)
     else:
         await _toggle(update, context, callback, language)
 
@@ -120,6 +122,23 @@ async def _mine(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Ca
     front = front_for(table.game.kind)
     await query.answer(front.mine_text(language, table.engine, table.state, seat)[:200],
                        show_alert=True)
+
+
+async def _back(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Callback,
+                language: str) -> None:
+    """"I'm here": the presser takes his seat back (from the bot, or after his clock ran
+    out) in a running game."""
+    query = update.callback_query
+    assert query is not None
+    games = services(context).games
+    table = await games.table(callback.game_id)
+    seat = table.seat_of(query.from_user.id)
+    if seat is None or table.game.status is not GameStatus.RUNNING:
+        await query.answer(t(language, "You are not playing at this table."), show_alert=True)
+        return
+    back = await games.set_bot(callback.game_id, seat, bot=False)
+    await query.answer(t(language, "Welcome back! Your seat is yours again.") if back else
+                       t(language, "You are already playing your seat."), show_alert=True)
 
 
 async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

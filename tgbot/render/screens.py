@@ -83,6 +83,7 @@ def screens() -> str:
         parts.append(_block("Colt Express: a finished table",
                             _table("colt_express", language, colt_end, NAMES)))
         parts += _cards_screens(language)
+        parts += _notice_screens(language, prompt_state)
     return "\n".join(parts)
 
 
@@ -151,6 +152,37 @@ def _gold_rush_screens(language: str) -> list[str]:
 
 
 GOLD_RUSH = {"gold_rush": True, "shadow_gunslingers": True}
+
+
+def _notice_screens(language: str, state: Any) -> list[str]:
+    """Return the messages around a game (tgbot/notices.py): "your move" in the group and
+    in private, a personal notice after a timeout and after a bot takeover, the group note
+    of a player the bot cannot reach, and of a player who left."""
+    from tgbot import notices
+    from tgbot.render.sample_scene import sample_scene
+
+    def shown(outbound: Sequence[Any]) -> Rendered:
+        payload = outbound[0].payload
+        rows = tuple(tuple((label, data) for label, data in row)
+                     for row in payload.get("buttons", ()))
+        return Rendered(payload["text"], rows)
+
+    seat = min(get_game("bang_dice").to_act(state))
+    scene = sample_scene(language, state, NAMES)
+    blocks = [("Your move, in the group (a reaction: the table is edited, so a short "
+               "mention follows it, deleted once answered)", notices.pings(scene, [seat]))]
+    scene.notes = {"attention": {"dm": [seat]}}
+    blocks.append(("Your move, in private (/settings notify dm)", notices.pings(scene, [])))
+    scene.notes = {"timeouts": [seat]}
+    blocks.append(("In private, after a clock ran out", notices.personal(scene)))
+    scene.notes = {"timeouts": [seat], "taken_over": [seat]}
+    blocks.append(("In private, after a bot took the seat", notices.personal(scene)))
+    scene.notes = {"unreachable": scene.user_of(seat)}
+    blocks.append(("In the group: a player the bot cannot write to",
+                   notices.unreachable(scene, "https://t.me/bot")))
+    scene.notes = {"left": seat}
+    blocks.append(("In the group: a player left it", notices.left(scene)))
+    return [_block(title, shown(out)) for title, out in blocks]
 
 
 if __name__ == "__main__":

@@ -14,11 +14,11 @@ from storage.clock import Clock
 from storage.models import ActorKind, Chat, Game, GameStatus, Seat, User
 from storage.repositories import UnitOfWork
 from storage.uow import UnitOfWorkFactory
+from tgbot.service.follow import follow
 from tgbot.service.scene import (
     NO_HOOKS,
     Hooks,
     Scene,
-    bots_follow,
     check_running,
     load_scene,
     save_scene,
@@ -201,7 +201,7 @@ async def remove_seat(
         for row in scene.seats:
             if row.seat == seat and row.user_id is not None:
                 row.is_bot, row.strikes = False, 0
-        bots_follow(scene)
+        follow(scene)
 
     return await run_command(uow_factory, game_id=game_id, work=work, now=now, hooks=hooks)
 

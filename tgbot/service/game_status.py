@@ -10,7 +10,8 @@ from storage.errors import NotInLobby
 from storage.models import GameStatus
 from storage.uow import UnitOfWorkFactory
 from tgbot.service.commands import Applied
-from tgbot.service.scene import NO_HOOKS, Hooks, bots_follow, load_scene, save_scene
+from tgbot.service.follow import follow
+from tgbot.service.scene import NO_HOOKS, Hooks, load_scene, save_scene
 
 
 async def start_game(
@@ -42,7 +43,7 @@ async def start_game(
         game.seed = seed
         game.status = GameStatus.RUNNING
         scene.state, scene.dealt = step.state, tuple(step.events)
-        bots_follow(scene)
+        follow(scene)
         await save_scene(uow, scene, expected_version=expected, at=now(), hooks=hooks,
                          reclock=True)
         await uow.commit()

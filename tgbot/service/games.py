@@ -21,16 +21,18 @@ from storage.clock import Clock, utc_now
 from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, Seat, assign
 from storage.uow import UnitOfWorkFactory
+from tgbot.attention import ATTENTION, attention, channels, take_pings_due
 from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.service import game_status, reads
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
+from tgbot.service.follow import absent_seats, clear_absent, follow
 from tgbot.service.scene import (
     Hooks,
     Logged,
     Scene,
-    bots_follow,
     check_running,
     load_scene,
+    prompts_of,
 )
 
 
@@ -126,7 +128,7 @@ class GameService:
         self.seed_source = seed_source
         self.hooks = Hooks(deadline=seated_deadline_rule(now, get_game),
                            strike_limit=lambda game: timers_of(game).strikes_for_bot,
-                           outbox=outbox)
+                           attention=attention, outbox=outbox)
         self.deliver = deliver
         self.wake = wake
 
@@ -192,7 +194,7 @@ class GameService:
                 if row.seat == seat:
                     assign(row, is_bot=False)
             play(scene, seat, action, at, ActorKind.HUMAN)
-            bots_follow(scene)
+            follow(scene)
 
         return await self.command(game_id, work)
 
@@ -230,7 +232,10 @@ class GameService:
         """Hand a seat to the bot or back to its player; return False if nothing changed."""
         return await self._set_bot(game_id, seat, bot=bot) is not None
 
-    async def _set_bot(self, game_id: int, seat: int, *, bot: bool) -> Played | None:
+    async def _set_bot(self, game_id: int, seat: int, *, bot: bool,
+                       **notes: Any) -> Played | None:
+        """Hand a seat to the bot (or back to its player, who is then no longer absent
+        either) and let the automatic seats play; `notes` go to the outbox."""
         changed: list[int] = []
 
         def work(scene: Scene) -> None:
@@ -238,12 +243,33 @@ class GameService:
                 if row.seat == seat and row.user_id is not None and row.is_bot != bot:
                     row.is_bot, row.strikes = bot, 0
                     changed.append(seat)
-            if changed and scene.game.status is GameStatus.RUNNING \
-                    and scene.game.paused_at is None:
-                bots_follow(scene)
+            if not bot and scene.state is not None and seat in absent_seats(scene):
+                clear_absent(scene, seat)
+                changed.append(seat)
+            if not changed:
+                return
+            scene.notes.update(notes, dirty=True)
+            if scene.game.status is GameStatus.RUNNING and scene.game.paused_at is None:
+                follow(scene)
 
         played = await self.command(game_id, work)
         return played if changed else None
+
+    async def tell_unreachable(self, game_id: int, user_id: int) -> None:
+        """Tell the game's group, once per game and player, that the bot cannot write to a
+        seated player in private (and how he can fix it)."""
+
+        def work(scene: Scene) -> None:
+            told = scene.game.lobby.get(UNREACHABLE_TOLD, [])
+            if user_id in told or scene.seat_of(user_id) is None:
+                raise Unchanged
+            scene.game.lobby = {**scene.game.lobby, UNREACHABLE_TOLD: [*told, user_id]}
+            scene.notes.update(unreachable=user_id, dirty=True)
+
+        try:
+            await self.command(game_id, work)
+        except (Unchanged, StorageError):
+            return
 
     async def remove(self, game_id: int, seat: int, version: int) -> Removal:
         """Remove a player's seat at `version` by the game's rule (logged, so replays repeat
@@ -267,7 +293,7 @@ class GameService:
         def work(scene: Scene) -> None:
             scene.notes["dirty"] = True
             if scene.game.status is GameStatus.RUNNING:
-                bots_follow(scene)
+                follow(scene)
 
         return await self.command(game_id, work)
 
@@ -307,15 +333,22 @@ class GameService:
             return
 
     def _remind(self, scene: Scene) -> datetime | None:
-        """Leave the reminder notes on the scene; return when to remind next."""
+        """Leave the reminder notes on the scene (or, at the end of quiet hours, the "your
+        move" notices that waited for it); return when to remind next."""
         game, engine, state = scene.game, scene.engine, scene.state
         settings, now = timers_of(game), self.now()
         quiet_until = in_quiet(now, settings)
         if quiet_until is not None:  # nobody is pinged in quiet hours
             return quiet_until
+        waited = take_pings_due(scene)
+        if waited is not None:
+            prompts, then = waited
+            scene.notes[ATTENTION] = channels(scene, prompts, resend=True)
+            return then if then is not None and then > now else None
         bots = scene.bots()
-        owed = [s for s in sorted(engine.to_act(state))
-                if scene.user_of(s) is not None and s not in bots]
+        owed = [p.seat for p in prompts_of(engine, state)  # those with something to press
+                if (p.public or p.private) and scene.user_of(p.seat) is not None
+                and p.seat not in bots]
         scene.notes["remind"] = owed
         turn = engine.turn_marker(state)
         if owed and game.lobby.get("mentioned_turn") != turn:
@@ -325,6 +358,10 @@ class GameService:
             return None
         before = game.deadline_at - timedelta(seconds=settings.remind_before_seconds)
         return before if before > now + timedelta(minutes=1) else None
+
+
+UNREACHABLE_TOLD = "unreachable_told"
+"""The users of a game its group was told the bot cannot write to (kept in `lobby`)."""
 
 
 class Unchanged(Exception):

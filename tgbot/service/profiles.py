@@ -15,6 +15,7 @@ from storage.uow import UnitOfWorkFactory, retry_on_conflict
 from tgbot.service.commands import DISPLAY_NAME_MAX
 
 LANGUAGE_MAX = 16
+TITLE_MAX = 128
 
 PICTURES = "pictures"
 """The chat setting's key in `Chat.default_options` (absent: pictures on)."""
@@ -162,16 +163,64 @@ async def set_chat_pictures(
 ) -> None:
     """Store whether a chat's tables are shown as pictures (`pictures` in the chat's
     `default_options`; tgbot/render/table_photo.py reads it)."""
+    await set_chat_option(uow_factory, chat_id=chat_id, name=PICTURES, value=on, now=now)
+
+
+async def set_chat_title(uow_factory: UnitOfWorkFactory, *, chat_id: int, title: str | None,
+                         now: Clock) -> None:
+    """Remember a group's title (cut to 128 characters), so private messages can name it;
+    writes only when it changed."""
+    if not title:
+        return
+    title = title[:TITLE_MAX]
 
     async def work() -> None:
         async with uow_factory() as uow:
             chat = await uow.chats.get(chat_id=chat_id)
             if chat is None:
-                await uow.chats.add(
-                    chat=Chat(id=chat_id, default_options={PICTURES: on}, created_at=now())
-                )
+                await uow.chats.add(chat=Chat(id=chat_id, title=title, created_at=now()))
+            elif chat.title != title:
+                chat.title = title
+                await uow.chats.save(chat=chat)
             else:
-                chat.default_options = {**chat.default_options, PICTURES: on}
+                return
+            await uow.commit()
+
+    await retry_on_conflict(work)
+
+
+async def set_user_setting(uow_factory: UnitOfWorkFactory, *, user_id: int, name: str,
+                           value: str, now: Clock) -> None:
+    """Store one of a user's own settings (`User.settings[name] = value`); an unknown user
+    is stored first."""
+
+    async def work() -> None:
+        async with uow_factory() as uow:
+            user = await uow.users.get(user_id=user_id)
+            if user is None:
+                await uow.users.add(user=User(id=user_id, display_name=str(user_id),
+                                              settings={name: value}, created_at=now()))
+            else:
+                user.settings = {**(user.settings or {}), name: value}
+                await uow.users.save(user=user)
+            await uow.commit()
+
+    await retry_on_conflict(work)
+
+
+async def set_chat_option(uow_factory: UnitOfWorkFactory, *, chat_id: int, name: str,
+                          value: Any, now: Clock) -> None:
+    """Store one chat setting kept in `Chat.default_options` (the chat is stored first if
+    it is new)."""
+
+    async def work() -> None:
+        async with uow_factory() as uow:
+            chat = await uow.chats.get(chat_id=chat_id)
+            if chat is None:
+                await uow.chats.add(chat=Chat(id=chat_id, default_options={name: value},
+                                              created_at=now()))
+            else:
+                chat.default_options = {**chat.default_options, name: value}
                 await uow.chats.save(chat=chat)
             await uow.commit()
 

@@ -34,7 +34,6 @@ from storage.models import (
 )
 from storage.repositories import UnitOfWork
 
-BOT_ACTIONS_PER_COMMAND = 2000
 OWNED = timedelta(seconds=30)
 """How long the process that wrote a delivery row owns it before any sweep may take it."""
 NOTE = "note:"
@@ -85,6 +84,10 @@ class Scene:
     written: list[Delivery] = field(default_factory=list)
     loaded_seats: dict[int, tuple[int | None, bool, int]] = field(default_factory=dict)
     """Each seat's holder, bot flag and strikes as loaded: only seats that differ are saved."""
+    loaded_state: Any = None
+    """The engine state as loaded (None before the deal): who owed what when the command began."""
+    at: datetime | None = None
+    """When the command is saved (set by `save_scenes`, before the outbox renders)."""
 
     @property
     def engine(self) -> AnyGame:
@@ -127,27 +130,37 @@ SeatedDeadlineRule = Callable[[Game, Sequence[Seat], Any], tuple[datetime | None
 @dataclass(frozen=True)
 class Hooks:
     """What the shell adds to a game command: the deadline rule, how many timeouts in a
-    row hand a seat to the bot (0: never), and the outbox (the renderings of a scene)."""
+    row hand a seat to the bot (0: never), who must be told that a decision is now his
+    (`attention`: it leaves notes for the outbox, run after the deadline is set), and the
+    outbox (the renderings of a scene)."""
 
     deadline: SeatedDeadlineRule | None = None
     strike_limit: Callable[[Game], int] | None = None
+    attention: Callable[[Scene], None] | None = None
     outbox: Callable[[Scene], list[Outbound]] | None = None
 
 
 NO_HOOKS = Hooks()
 
 
-_LAST_PROMPTS: list[Any] = [None, ()]  # [a state, its prompts]
+_PROMPTS: list[tuple[Any, tuple[Prompt, ...]]] = []  # the last states asked, newest last
+PROMPTS_KEPT = 4
 
 
 def prompts_of(engine: AnyGame, state: Any) -> tuple[Prompt, ...]:
-    """Return `engine.prompts(state)`. The last state's prompts are kept: a command's
-    deadline rule, its table and its private prompts all ask for those of the state it
-    ends on (an engine never changes a state in place, so the same object has the same
-    prompts)."""
-    if _LAST_PROMPTS[0] is not state:
-        _LAST_PROMPTS[:] = [state, tuple(engine.prompts(state))]
-    found: tuple[Prompt, ...] = _LAST_PROMPTS[1]
+    """Return `engine.prompts(state)`. The last few states' prompts are kept: a command's
+    deadline rule, its table, its private prompts and who must be told of his move ask for
+    those of the state it ends on (and of the state it began with, which the command before
+    ended on); an engine never changes a state in place, so the same object has the same
+    prompts."""
+    for kept, known in reversed(_PROMPTS):
+        if kept is state:
+            answer: tuple[Prompt, ...] = known
+            return answer
+    found: tuple[Prompt, ...] = tuple(engine.prompts(state))
+    _PROMPTS.append((state, found))
+    if len(_PROMPTS) > PROMPTS_KEPT:
+        del _PROMPTS[0]
     return found
 
 
@@ -244,7 +257,7 @@ async def _scenes(uow: UnitOfWork, games: list[Game]) -> list[Scene]:
                       chats.get(game.chat_id), deliveries[game_id])
         scene.loaded_seats = {row.seat: held(row) for row in scene.seats}
         if game.snapshot is not None:
-            scene.state = load_engine_state(get_game(game.kind), game)
+            scene.state = scene.loaded_state = load_engine_state(get_game(game.kind), game)
         scenes.append(scene)
     return scenes
 
@@ -262,32 +275,20 @@ def check_running(scene: Scene, expected_version: int | None) -> None:
         raise StaleGame(f"expected version {expected_version}, game is at {game.version}")
 
 
-def take_step(scene: Scene, seat: int, action: str, actor: ActorKind, step: Step[Any]) -> None:
+def take_step(scene: Scene, seat: int, action: str, actor: ActorKind, step: Step[Any], *,
+              strike: bool = True) -> None:
     """Record an applied step on the scene (its new state, the logged action, strikes).
 
-    Strikes count consecutive timeouts: a timeout adds one, the player's own move clears them.
+    Strikes count consecutive timeouts: a timeout adds one (unless `strike` is False: a
+    window's lapse, an admin's skip, the rest of an absent player's turn), the player's own
+    move clears them.
     """
     scene.state = step.state
     scene.steps.append(Logged(seat, action, actor, tuple(step.events)))
-    for row in scene.seats:
-        if row.seat == seat and actor in (ActorKind.TIMEOUT, ActorKind.HUMAN):
-            assign(row, strikes=row.strikes + 1 if actor is ActorKind.TIMEOUT else 0)
-
-
-def bots_follow(scene: Scene) -> None:
-    """Let bot seats answer every decision they owe, lowest seat first."""
-    engine = scene.engine
-    bots = scene.bots()
-    for _ in range(BOT_ACTIONS_PER_COMMAND):
-        if not bots or engine.outcome(scene.state) is not None:
-            return
-        owed = sorted(bots & set(engine.to_act(scene.state)))
-        if not owed:
-            return
-        seat = owed[0]
-        text = engine.encode_action(engine.bot_action(scene.state, seat))
-        take_step(scene, seat, text, ActorKind.BOT, engine.apply(scene.state, seat,
-                                                                 engine.decode_action(text)))
+    if actor is ActorKind.HUMAN or (actor is ActorKind.TIMEOUT and strike):
+        for row in scene.seats:
+            if row.seat == seat:
+                assign(row, strikes=row.strikes + 1 if actor is ActorKind.TIMEOUT else 0)
 
 
 def hand_struck_seats_to_bots(scene: Scene, limit: int) -> list[int]:
@@ -321,11 +322,14 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
     outbound: list[Delivery] = []
     for scene, expected in scenes:
         game = scene.game
+        scene.at = at
         if (scene.steps or reclock) and scene.state is not None:
             outcome = write_state(game, scene.engine, scene.state, at)
             if outcome is None and hooks.deadline is not None and game.paused_at is None:
                 deadline_at, remind_at = hooks.deadline(game, scene.seats, scene.state)
                 assign(game, deadline_at=deadline_at, remind_at=remind_at)
+        if hooks.attention is not None and scene.state is not None:
+            hooks.attention(scene)
         if scene.steps or dirty or reclock:
             rows.append((game, expected))
         records.extend(

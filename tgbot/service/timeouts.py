@@ -15,18 +15,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from core.engine.protocol import Clock as DecisionClock
 from core.engine.protocol import apply_checked
 from storage.clock import Clock
 from storage.models import ActorKind, GameStatus
 from storage.uow import UnitOfWorkFactory
 from tgbot.service.commands import Applied
+from tgbot.service.follow import follow, mark_absent
 from tgbot.service.scene import (
     NO_HOOKS,
     Hooks,
     Scene,
-    bots_follow,
     hand_struck_seats_to_bots,
     load_scenes,
+    prompts_of,
     save_scenes,
     take_step,
 )
@@ -38,12 +40,14 @@ LEASE = timedelta(seconds=60)
 class Due:
     """A game whose deadline (or reminder) has come, at the version it was claimed.
 
-    `seat` names the seat to time out (None: every seat owing the decision).
+    `seat` names the seat to time out (None: every seat owing the decision); `skipped`
+    marks an admin's /skip, which plays the same defaults without a strike.
     """
 
     game_id: int
     version: int
     seat: int | None = None
+    skipped: bool = False
 
 
 async def claim_due_deadlines(
@@ -68,14 +72,14 @@ async def play_timeouts(
     """Play the timeout default of each claimed game, all in one unit of work and one commit.
 
     For each game still RUNNING (not paused) at its claimed version, every seat owing the
-    decision (or only `due.seat`) that still owes it gets the engine's default, with a
-    strike; seats struck `hooks.strike_limit` times in a row go to the bot; bot seats
-    follow; then each game is saved (version checked), logged and its outbox written, as a
-    press is. Return what was played; a game found moved on (a press got there first),
-    stopped or paused is left out. Raise, writing nothing, StaleGame if a game moves on
-    between its load and its save (SQLite does not lock rows), CorruptGame for a bad
-    snapshot, and the engine's errors if it refuses its own default: the caller may then
-    play the games one by one.
+    decision (or only `due.seat`) that still owes it gets the engine's default (`_time_out`
+    says which are struck); seats struck `hooks.strike_limit` times in a row go to the
+    bot; bot seats and absent seats follow; then each game is saved (version checked),
+    logged and its outbox written, as a press is. Return what was played; a game found
+    moved on (a press got there first), stopped or paused is left out. Raise, writing
+    nothing, StaleGame if a game moves on between its load and its save (SQLite does not
+    lock rows), CorruptGame for a bad snapshot, and the engine's errors if it refuses its
+    own default: the caller may then play the games one by one.
     """
     wanted = {due.game_id: due for due in dues}
     if not wanted:
@@ -92,27 +96,41 @@ async def play_timeouts(
 
 
 def _time_out(scene: Scene, due: Due, hooks: Hooks) -> bool:
-    """Play a due game's timeouts on its scene; return False when there is nothing to play."""
+    """Play a due game's timeouts on its scene; return False when there is nothing to play.
+
+    A turn or reaction clock that ran out strikes its seat (not an admin's skip) and marks
+    it absent for the rest of the turn (tgbot/service/follow.py); an identity window that
+    ran out is only closed: its seats are not struck, not marked and not named, whoever
+    they are [OS-ROLE-9].
+    """
     game = scene.game
     if game.status is not GameStatus.RUNNING or game.paused_at is not None \
             or game.version != due.version:
         return False
     engine = scene.engine
-    owed = sorted(engine.to_act(scene.state))
-    timed_out = []
-    for seat in owed if due.seat is None else [due.seat]:
+    turn = engine.turn_marker(scene.state)
+    clocks = {prompt.seat: prompt.clock for prompt in prompts_of(engine, scene.state)}
+    missed: list[int] = []
+    lapsed = False
+    for seat in sorted(engine.to_act(scene.state)) if due.seat is None else [due.seat]:
         if engine.outcome(scene.state) is not None or seat not in engine.to_act(scene.state):
             continue
+        window = clocks.get(seat) is DecisionClock.WINDOW
         text = engine.encode_action(engine.default_action(scene.state, seat))
         take_step(scene, seat, text, ActorKind.TIMEOUT,
-                  apply_checked(engine, scene.state, seat, text, engine.version(scene.state)))
-        timed_out.append(seat)
-    if not timed_out:
+                  apply_checked(engine, scene.state, seat, text, engine.version(scene.state)),
+                  strike=not (window or due.skipped))
+        if window:
+            lapsed = True
+        else:
+            missed.append(seat)
+    if not missed and not lapsed:
         return False
+    mark_absent(scene, missed, turn)
     limit = hooks.strike_limit(game) if hooks.strike_limit is not None else 0
-    scene.notes["timeouts"] = timed_out
+    scene.notes["skipped" if due.skipped else "timeouts"] = missed
     scene.notes["taken_over"] = hand_struck_seats_to_bots(scene, limit)
-    bots_follow(scene)
+    follow(scene)
     return True
 
 

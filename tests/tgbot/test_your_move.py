@@ -1,0 +1,234 @@
+"""Each owed decision rings its player exactly once, and nobody else (the service's outbox
+and delivery loop, a recording fake Telegram, a hand-moved clock).
+
+A "ring" is what makes a phone ring on Telegram: a new private message sent without
+`disable_notification`, or a new group message that mentions the user. Edits never ring.
+The games are played to their end by their players pressing buttons (a bot's choice
+among the buttons they were shown); only the decisions nobody can press (Old Saloon's
+identity windows, for seats without the card) are left to their clock.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
+import pytest
+
+from core.engine.protocol import Prompt
+from storage.fake_uow import MemoryStore, fake_uow_factory
+from storage.models import GameStatus
+from tests.tgbot.fakes import FakeBot, HandClock, wire
+from tgbot.deadlines import sweep
+from tgbot.i18n import t
+from tgbot.service import lobby, profiles, reads
+from tgbot.service.commands import Player
+from tgbot.service.games import GameService
+
+START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+CHAT = -100777
+MENTION = re.compile(r'href="tg://user\?id=(\d+)"')
+WINDOW = timedelta(seconds=600)  # the identity windows' grace (the default)
+TIME_IS_UP = t("pt-BR", "⏰ Time is up for {name}: the default move was played.", name="")[:8]
+ALL_MODULES = {"modules": ["saloon_dice", "chief_arrow", "special_identities", "ghost"]}
+GAMES = [("bang_dice", ALL_MODULES, 5), ("colt_express", {}, 4), ("bang_cards", {}, 5),
+         ("bang_cards", {"gold_rush": True}, 4)]
+
+
+@dataclass
+class Table:
+    """A running game of human players, the service, the fake Telegram and the clock."""
+
+    games: GameService
+    clock: HandClock
+    bot: FakeBot = field(default_factory=FakeBot)
+    game_id: int = 0
+    rings: int = 0
+    windows: int = 0
+
+    def __post_init__(self) -> None:
+        self.deliverer = wire(self.games, self.bot)
+
+    async def open(self, kind: str, options: dict[str, Any], players: int,
+                   timers: dict[str, Any] | None = None) -> None:
+        uow, now = self.games.uow_factory, self.games.now
+        self.game_id = await lobby.open_lobby(uow, chat_id=CHAT, topic_id=None, kind=kind,
+                                              options=options, creator=Player(1, "P1"),
+                                              now=now)
+        for user in range(2, players + 1):
+            await lobby.join_lobby(uow, game_id=self.game_id, player=Player(user, f"P{user}"),
+                                   now=now)
+        await lobby.set_lobby(uow, game_id=self.game_id, lobby={"timers": timers or {}})
+
+    def mark(self) -> int:
+        return len(self.bot.calls)
+
+    async def rung(self, since: int) -> Counter[int]:
+        """Return how many times each user was rung by the calls made since `since`."""
+        await self.deliverer.idle()
+        rings: Counter[int] = Counter()
+        for name, call in self.bot.calls[since:]:
+            if name != "send":
+                continue
+            if call["chat_id"] > 0:
+                if not call.get("disable_notification"):
+                    rings[call["chat_id"]] += 1
+            else:
+                rings.update({int(user) for user in MENTION.findall(call["text"])})
+        return rings
+
+
+def newly_owing(engine: Any, before: Any, after: Any, users: dict[int, int]) -> Counter[int]:
+    """Return the users with something to press in `after` who had nothing to press in
+    `before` (the expected rings of one command)."""
+    if engine.outcome(after) is not None:
+        return Counter()
+    asked = {p.seat for p in engine.prompts(before) if p.public or p.private} \
+        if before is not None else set()
+    return Counter(users[p.seat] for p in engine.prompts(after)
+                   if p.seat not in asked and (p.public or p.private))
+
+
+def choice(engine: Any, state: Any, prompt: Prompt) -> str:
+    """Return the button a player presses: the bot's choice if it is one of his buttons."""
+    shown = (*prompt.public, *prompt.private)
+    wanted = engine.encode_action(engine.bot_action(state, prompt.seat))
+    return wanted if wanted in shown else shown[0]
+
+
+async def play_to_the_end(table: Table, *, limit: int = 3000) -> int:
+    """Play the table to its end, checking the rings of every command; return the number
+    of commands."""
+    games = table.games
+    since = table.mark()
+    await games.start(table.game_id)
+    current = await games.table(table.game_id)
+    users = {row.seat: row.user_id for row in current.seats}
+    engine = current.engine
+    assert await table.rung(since) == newly_owing(engine, None, current.state, users)
+    for count in range(limit):
+        before = await games.table(table.game_id)
+        if before.game.status is not GameStatus.RUNNING:
+            return count
+        since = table.mark()
+        pressable = [p for p in engine.prompts(before.state) if p.public or p.private]
+        if pressable:
+            prompt = pressable[0]
+            await games.play(table.game_id, users[prompt.seat], before.game.version,
+                             choice(engine, before.state, prompt))
+        else:  # nobody can press: an identity window runs its grace out, whoever holds what
+            assert before.game.deadline_at == table.clock.moment + WINDOW
+            table.clock.moment = before.game.deadline_at
+            assert await sweep(table) == 0  # a window's end times nobody out
+            await table.deliverer.idle()
+            assert not any(TIME_IS_UP in call.get("text", "") for _, call in
+                           table.bot.calls[since:])  # and names nobody
+            table.windows += 1
+        after = await games.table(table.game_id)
+        rung = await table.rung(since)
+        assert rung == newly_owing(engine, before.state, after.state, users), \
+            (count, [p.decision for p in engine.prompts(after.state)])
+        table.rings += sum(rung.values())
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("kind", "options", "players"), GAMES,
+                         ids=["dice_old_saloon", "colt", "cards", "cards_gold_rush"])
+async def test_every_owed_decision_rings_its_player_once(
+        kind: str, options: dict[str, Any], players: int) -> None:
+    clock = HandClock(START)
+    table = Table(GameService(fake_uow_factory(MemoryStore()), now=clock,
+                              seed_source=lambda: 7), clock)
+    await table.open(kind, options, players)
+    commands = await play_to_the_end(table)
+    assert commands > 20
+    assert table.rings > commands // 4  # the turns and reactions rang their players
+    assert table.windows > 0 or kind != "bang_dice"
+    game = await reads.load_game(table.games.uow_factory, game_id=table.game_id)
+    assert game.status is GameStatus.FINISHED
+    seats = await reads.seats_of(table.games.uow_factory, game_id=table.game_id)
+    assert [row.strikes for row in seats] == [0] * players  # no window struck anyone
+    assert not any(row.is_bot for row in seats)
+
+
+async def _dice_table(clock: HandClock, notify: dict[int, str] | None = None,
+                      timers: dict[str, Any] | None = None) -> Table:
+    table = Table(GameService(fake_uow_factory(MemoryStore()), now=clock,
+                              seed_source=lambda: 3), clock)
+    await table.open("bang_dice", {}, 4, timers)
+    for user, value in (notify or {}).items():
+        await profiles.set_user_setting(table.games.uow_factory, user_id=user, name="notify",
+                                        value=value, now=clock)
+    return table
+
+
+async def _first_player(table: Table) -> tuple[int, int]:
+    """Return the seat and user the started dice table waits for."""
+    current = await table.games.table(table.game_id)
+    [seat] = current.engine.to_act(current.state)
+    user = current.user_of(seat)
+    assert user is not None
+    return seat, user
+
+
+async def test_a_turn_start_is_a_mention_in_the_new_table_message_and_rerolls_ring_no_more(
+        ) -> None:
+    clock = HandClock(START)
+    table = await _dice_table(clock)
+    since = table.mark()
+    await table.games.start(table.game_id)
+    _, user = await _first_player(table)
+    assert await table.rung(since) == Counter({user: 1})
+    [table_post] = [c for name, c in table.bot.calls[since:]
+                    if name == "send" and c["chat_id"] == CHAT and "tg://user" in c["text"]]
+    assert MENTION.findall(table_post["text"]) == [str(user)]
+    assert "⏰" in table_post["text"]  # the table says until when its clock runs
+    current = await table.games.table(table.game_id)
+    since = table.mark()
+    await table.games.play(table.game_id, user, current.game.version, "r01")  # a re-roll
+    assert await table.rung(since) == Counter()  # still his move: not rung again
+
+
+async def test_a_player_who_asked_for_dm_is_told_in_private_and_off_rings_nobody() -> None:
+    clock = HandClock(START)
+    table = await _dice_table(clock, notify={1: "dm", 2: "dm", 3: "dm", 4: "dm"})
+    since = table.mark()
+    await table.games.start(table.game_id)
+    _, user = await _first_player(table)
+    assert await table.rung(since) == Counter({user: 1})
+    [dm] = [c for name, c in table.bot.calls[since:]
+            if name == "send" and c["chat_id"] == user and "🔔" in c["text"]]
+    assert "BANG!" in dm["text"]  # it names the game
+    silent = await _dice_table(HandClock(START), notify={1: "off", 2: "off", 3: "off",
+                                                         4: "off"})
+    since = silent.mark()
+    await silent.games.start(silent.game_id)
+    assert await silent.rung(since) == Counter()
+
+
+async def test_in_quiet_hours_the_ring_waits_for_their_end() -> None:
+    clock = HandClock(datetime(2026, 3, 2, 23, 30, tzinfo=UTC))
+    quiet = {"quiet_start": time(23, 0).isoformat(), "quiet_end": time(8, 0).isoformat(),
+             "timezone": "UTC"}
+    table = await _dice_table(clock, timers=quiet)
+    since = table.mark()
+    await table.games.start(table.game_id)
+    assert await table.rung(since) == Counter()
+    _, user = await _first_player(table)
+    game = await reads.load_game(table.games.uow_factory, game_id=table.game_id)
+    morning = datetime(2026, 3, 3, 8, 0, tzinfo=UTC)
+    assert game.remind_at == morning
+    clock.moment = morning
+    since = table.mark()
+    await sweep(table)
+    assert await table.rung(since) == Counter({user: 1})
+    game = await reads.load_game(table.games.uow_factory, game_id=table.game_id)
+    assert game.remind_at is not None
+    assert game.remind_at > morning
+    since = table.mark()
+    await sweep(table)
+    assert await table.rung(since) == Counter()
+
