@@ -1,8 +1,9 @@
 """Who must be told, at once, that a decision is now his, and how (the `attention` hook).
 
-Each time a decision passes to a human seat that did not owe one when the command began
-(his turn starts, he is attacked, a window asks him), he is told exactly once; a seat that
-keeps acting (a dice player's re-rolls) is not told again. Telegram rings a phone only for
+Each time a decision passes to a human seat that was not already acting (his turn starts,
+he is attacked, a window asks him), he is told exactly once; a seat that keeps acting (a
+dice player's re-rolls, a turn an identity window interrupted) is not told again
+(`to_tell`). Telegram rings a phone only for
 a new message, never for an edit, so the channel is:
 
 - a decision made in private (`Prompt.in_private`, or one with only private buttons): his
@@ -28,6 +29,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from core.engine.protocol import Clock as DecisionClock
 from core.engine.protocol import Prompt
 from tgbot.deadlines import in_quiet, timers_of
 from tgbot.service.scene import Scene, prompts_of
@@ -36,6 +38,7 @@ NOTIFY = "notify"
 """A user setting: "group" (the default), "dm" or "off"."""
 NOTIFY_CHOICES = ("group", "dm", "off")
 PINGS_DUE = "pings_due"
+TOLD = "told"
 ATTENTION = "attention"
 CHANNELS = ("group", "dm", "loud", "silent")
 
@@ -53,22 +56,33 @@ def pressable(prompt: Prompt) -> bool:
     return bool(prompt.public or prompt.private)
 
 
-def newly_owing(scene: Scene) -> list[Prompt]:
-    """Return the prompts of the human seats that have something to press now and had
-    nothing when the command began."""
+def to_tell(scene: Scene) -> list[Prompt]:
+    """Return the prompts of the human seats to tell of their move now, and remember who
+    was told (`lobby["told"]`).
+
+    A seat asked on a turn or reaction clock is told unless it is among the seats last
+    told and nobody else has been asked since: it keeps acting (a dice player's re-rolls; a
+    turn an identity window interrupted). A window's holder is told when the window first
+    asks him; windows never count as someone else being asked, so a window's shape says
+    nothing [OS-ROLE-9].
+    """
     engine, state = scene.engine, scene.state
     if state is None or engine.outcome(state) is not None:
         return []
     bots = scene.bots()
-    now = [prompt for prompt in prompts_of(engine, state) if pressable(prompt)
-           and prompt.seat not in bots and scene.user_of(prompt.seat) is not None]
-    if not now or scene.loaded_state is None:
-        return now
-    before = engine.to_act(scene.loaded_state)
-    if any(prompt.seat in before for prompt in now):
-        before = frozenset(prompt.seat for prompt in prompts_of(engine, scene.loaded_state)
-                           if pressable(prompt))
-    return [prompt for prompt in now if prompt.seat not in before]
+    asked = [prompt for prompt in prompts_of(engine, state) if pressable(prompt)
+             and prompt.seat not in bots and scene.user_of(prompt.seat) is not None]
+    turns = [prompt for prompt in asked if prompt.clock is not DecisionClock.WINDOW]
+    told = scene.game.lobby.get(TOLD, [])
+    if turns and sorted(prompt.seat for prompt in turns) != told:
+        scene.game.lobby = {**scene.game.lobby,
+                            TOLD: sorted(prompt.seat for prompt in turns)}
+    windows = [prompt for prompt in asked if prompt.clock is DecisionClock.WINDOW]
+    if windows and scene.loaded_state is not None:
+        before = {prompt.seat for prompt in prompts_of(engine, scene.loaded_state)
+                  if pressable(prompt)}
+        windows = [prompt for prompt in windows if prompt.seat not in before]
+    return [prompt for prompt in turns if prompt.seat not in told] + windows
 
 
 def channels(scene: Scene, prompts: Iterable[Prompt], *, resend: bool = False,
@@ -96,7 +110,9 @@ def channels(scene: Scene, prompts: Iterable[Prompt], *, resend: bool = False,
 def attention(scene: Scene) -> None:
     """Leave in `scene.notes["attention"]` who the outbox must tell of his move, and how
     (`channels`); in quiet hours, tell nobody now and remember the seats for their end."""
-    owing = newly_owing(scene)
+    if not scene.steps and not scene.dealt:
+        return  # nothing moved: nobody is newly asked
+    owing = to_tell(scene)
     if not owing:
         return
     now = scene.at

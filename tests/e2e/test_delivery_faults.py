@@ -190,7 +190,7 @@ def _unreachable_note(table: Table, user: FakeUser) -> str | None:
     opens = t(GROUP_LANGUAGE, "💬 Open my private chat")
     return next((m.text for m in table.group_messages() if m.text and "📭" in m.text
                  and user.first_name in m.text
-                 and any(b.get("text") == opens and "url" in b for b in m.buttons())), None)
+                 and any(b.get("text") == opens and "url" in b for b in m.buttons)), None)
 
 
 def _has_private_news(table: Table, user: FakeUser) -> bool:
