@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
 from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
@@ -33,6 +34,7 @@ from tgbot.render.front import front_for
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
+from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
@@ -63,9 +65,11 @@ def user_language(scene: Scene, user_id: int) -> str:
     return user.language if user is not None and user.language else DEFAULT_LANGUAGE
 
 
-def chat_pictures(scene: Scene) -> bool:
-    """Return whether the game's group shows pictures (its table; its players' hands)."""
-    return pictures_on(scene.chat.default_options if scene.chat is not None else None)
+def chat_pictures(scene: Scene, at: datetime | None = None) -> bool:
+    """Return whether the game's group shows pictures (its table; its players' hands); at
+    `at`, a group that lately refused the bot's pictures does not (its table is text)."""
+    options = scene.chat.default_options if scene.chat is not None else None
+    return pictures_on(options) and (at is None or not pictures_refused(options, at))
 
 
 def switched(previous: Delivery | None, payload: Json) -> bool:
@@ -83,8 +87,9 @@ def when(moment: datetime | None) -> str:
 class Outbox:
     """Renders scenes into outbound rows; `join_url` makes a lobby's deep link."""
 
-    def __init__(self, join_url: Callable[[int], str]) -> None:
+    def __init__(self, join_url: Callable[[int], str], now: Clock = utc_now) -> None:
         self.join_url = join_url
+        self.now = now
 
     def __call__(self, scene: Scene) -> list[Outbound]:
         """Return what every audience of the scene's game should now see."""
@@ -165,7 +170,7 @@ class Outbox:
                          "recent": recent}
         if lead:
             payload["lead"] = lead
-        if chat_pictures(scene):
+        if chat_pictures(scene, self.now()):
             payload.update(photo_fields(game.kind, engine, state, language, names, lines,
                                         waiting))
         return Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id,
@@ -188,6 +193,9 @@ class Outbox:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
                                      "back.", name=name))
+        if scene.notes.get("moved_here"):  # its forum topic was closed or deleted
+            lines.append(t(language, "📌 This game's topic was closed or deleted, so the game "
+                                     "goes on here."))
         return lines
 
     # -- private messages -------------------------------------------------------------

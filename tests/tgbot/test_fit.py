@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tests.fakebot.markup import parse_html
+from tgbot.inbox import fitted
 from tgbot.render.fit import (
     ELLIPSIS,
     TEXT_LIMIT,
@@ -83,3 +84,19 @@ def test_history_keeps_its_newest_lines() -> None:
     assert not text.startswith("0:")
     assert fit_lines(["x" * 5000]).endswith(ELLIPSIS)
     assert fit_lines([]) == ""
+
+
+def test_every_call_the_bot_makes_is_fitted_on_its_way_out() -> None:
+    """Whatever sends it (a handler's reply, the delivery loop), a text or caption too long
+    is cut; HTML stays parseable, plain text stays plain; what fits is passed as it is."""
+    data = {"chat_id": 1, "text": "<b>" + "x" * 5000 + "</b>", "parse_mode": "HTML"}
+    sent = fitted("sendMessage", data)
+    assert _parsed_units(sent["text"]) == TEXT_LIMIT
+    assert sent["chat_id"] == 1
+    plain = fitted("editMessageText", {"text": "<" * 5000})
+    assert plain["text"] == "<" * (TEXT_LIMIT - 1) + ELLIPSIS
+    caption = fitted("sendPhoto", {"caption": "🎲" * 600, "parse_mode": "HTML"})
+    assert visible_length(caption["caption"]) <= 1024
+    short = {"text": "ok"}
+    assert fitted("sendMessage", short) is short
+    assert fitted("answerCallbackQuery", {"text": "x" * 5000})["text"] == "x" * 5000
