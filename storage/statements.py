@@ -67,8 +67,9 @@ GAME_BY_ID = core_select(GAMES).where(GAMES.c.id == bindparam("key_id"))
 GAME_BY_ID_LOCKED = GAME_BY_ID.with_for_update()
 GAMES_BY_IDS = core_select(GAMES).where(ids_in(GAMES.c.id)).order_by(GAMES.c.id)
 GAMES_BY_IDS_LOCKED = GAMES_BY_IDS.with_for_update()
-SAVED_GAME_FIELDS = ("chat_id", "options", "lobby", "seed", "status", "version", "snapshot",
-                     "outcome", "deadline_at", "remind_at", "updated_at", "paused_at")
+SAVED_GAME_FIELDS = ("chat_id", "topic_id", "options", "lobby", "seed", "status", "version",
+                     "snapshot", "outcome", "deadline_at", "remind_at", "updated_at",
+                     "paused_at")
 SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("key_id"),
                                 GAMES.c.version == bindparam("key_version"))
 ALL_GAMES = core_select(GAMES).order_by(GAMES.c.id)

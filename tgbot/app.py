@@ -141,7 +141,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         waker = Waker(application.job_queue, _sweep_job, now)
         username = me.username or ""
         games = GameService(uow_factory, now=now, seed_source=seed_source,
-                            outbox=Outbox(lambda game_id: join_url(username, game_id)),
+                            outbox=Outbox(lambda game_id: join_url(username, game_id), now),
                             deliver=deliverer.push, wake=waker.wake_at)
         lifecycle = ChatLifecycle(games, deliverer)
         deliverer.lifecycle = lifecycle

@@ -9,12 +9,14 @@ picks what to send, then takes the newest revision of each row: a burst of press
 one table edit. Failures: 429 waits `retry_after` for that chat; network errors and 5xx
 back off and retry (then the row waits for a sweep); a blocked user's prompt is parked
 until he comes back, and the group is told; a group that removed the bot pauses its
-games; a group upgraded to a supergroup moves its games to the new chat id.
-Results are written in batches (`tgbot.service.deliveries.settle`). The bot's `post_raw`
-(tgbot/inbox.py) sends: JSON in, JSON out, no python-telegram-bot objects. A table row
-or a private prompt row with a "photo" (the group's view; a seat's own hand) is shown as
-a photo message by tgbot/table_photos.py when the deliverer was given `pictures` (its
-text otherwise, or when the picture cannot be drawn).
+games; a group upgraded to a supergroup moves its games to the new chat id; a group that
+refuses pictures gets the row's text at once, one where the bot may not write pauses its
+games, and a forum topic closed or deleted moves its games to the main thread
+(tgbot/refusals.py). Results are written in batches (`tgbot.service.deliveries.settle`).
+The bot's `post_raw` (tgbot/inbox.py) sends: JSON in, JSON out, no python-telegram-bot
+objects. A table row or a private prompt row with a "photo" (the group's view; a seat's
+own hand) is shown as a photo message by tgbot/table_photos.py when the deliverer was given
+`pictures` (its text otherwise, or when the picture cannot be drawn).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from storage.clock import Clock
 from storage.models import Delivery
 from storage.uow import UnitOfWorkFactory
 from tgbot.rate_limit import retry_seconds
+from tgbot.refusals import refusal
+from tgbot.render.fit import fit_message
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
 from tgbot.table_photos import Draw, PhotoSender
@@ -66,10 +70,9 @@ def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup |
 
 
 def message_text(payload: dict[str, Any]) -> str:
-    """Return a payload's message text: its lead lines, then its text."""
-    lead = payload.get("lead") or []
-    text = str(payload.get("text") or "")
-    return "\n".join([*lead, "", text]) if lead else text
+    """Return a payload's message text: its lead lines, then its text, fitted to Telegram's
+    4,096 visible characters (tgbot/render/fit.py)."""
+    return fit_message(payload.get("lead") or [], str(payload.get("text") or ""))
 
 
 class Lifecycle(Protocol):
@@ -83,6 +86,15 @@ class Lifecycle(Protocol):
 
     async def migrated(self, old: int, new: int) -> None:
         """A group became a supergroup with a new id."""
+
+    async def pictures_refused(self, chat_id: int) -> None:
+        """A group refused the bot's pictures."""
+
+    async def muted(self, chat_id: int) -> None:
+        """The bot may not write in a group any more."""
+
+    async def topic_gone(self, chat_id: int, topic_id: int) -> bool:
+        """A forum topic was closed or deleted: move its games; return whether any moved."""
 
 
 class RawApi(Protocol):
@@ -222,10 +234,7 @@ class Deliverer:
             except Forbidden as error:
                 return await self._refused(row, str(error))
             except BadRequest as error:
-                if "chat not found" in str(error).lower():
-                    return await self._refused(row, str(error))
-                log.warning("delivery %s (%s) refused: %s", row.id, row.key, error)
-                return self._parked(row, str(error))
+                return await self._bad_request(row, str(error))
             except NetworkError as error:
                 failures += 1
                 if failures >= NETWORK_TRIES:
@@ -254,7 +263,7 @@ class Deliverer:
         fresh = row.message_id is None or (anchor is not None and row.sent_anchor is not None
                                            and anchor != row.sent_anchor)
         if self.photos is not None and payload.get("photo"):
-            shown = await self.photos.show(row, buttons, fresh=fresh)
+            shown = await self._photo(row, buttons, fresh=fresh)
             if shown is not None:
                 if shown[1]:
                     await self._retire(row)
@@ -278,6 +287,22 @@ class Deliverer:
             "disable_notification": True if payload.get("silent") else None})
         await self._retire(row)
         return store.Settled(row.id or 0, row.revision, int(message["message_id"]), anchor)
+
+    async def _photo(self, row: Delivery, buttons: dict[str, Any] | None, *,
+                     fresh: bool) -> tuple[int, bool] | None:
+        """Show the row as a photo; return its message and whether it is new, or None when
+        its text is to be sent instead: the picture cannot be drawn, or the group refuses
+        pictures (the lifecycle remembers that, so its next tables are text)."""
+        assert self.photos is not None
+        try:
+            return await self.photos.show(row, buttons, fresh=fresh)
+        except BadRequest as error:
+            if refusal(str(error)) != "photos" or row.chat_id > 0:
+                raise
+            log.info("chat %s refuses pictures: sending the text of %s", row.chat_id, row.key)
+            if self.lifecycle is not None:
+                await self.lifecycle.pictures_refused(row.chat_id)
+            return None
 
     async def _retire(self, row: Delivery) -> None:
         """Strip the buttons of the row's message and of those its payload lists under
@@ -326,6 +351,22 @@ class Deliverer:
                 await self.lifecycle.unreachable(row)
             else:
                 await self.lifecycle.removed(row.chat_id)
+        return self._parked(row, error)
+
+    async def _bad_request(self, row: Delivery, error: str) -> store.Settled | None:
+        """Answer a 400: a chat gone is refused; a forum topic gone moves its games to the
+        main thread (None: the lifecycle queued the moved rows again); a group where the
+        bot may not write pauses its games. The row waits (parked) unless its game moved."""
+        kind = refusal(error)
+        if "chat not found" in error.lower():
+            return await self._refused(row, error)
+        if self.lifecycle is not None and row.chat_id < 0:
+            if kind == "topic" and row.topic_id is not None \
+                    and await self.lifecycle.topic_gone(row.chat_id, row.topic_id):
+                return None
+            if kind == "writing":
+                await self.lifecycle.muted(row.chat_id)
+        log.warning("delivery %s (%s) refused: %s", row.id, row.key, error)
         return self._parked(row, error)
 
     def _parked(self, row: Delivery, error: str) -> store.Settled:

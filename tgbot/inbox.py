@@ -11,6 +11,8 @@ carries its game version, so a replayed press is refused as outdated.
 Of a pressed button's message, only where it is and which it is are kept
 (`slim_pressed_message`): the handlers read nothing else of it.
 
+Every text and caption the bot sends is cut to Telegram's limit on its way out (`fitted`).
+
 `InboxBot.post_raw` calls a Bot API method with JSON-ready parameters and returns
 Telegram's result as JSON, without building python-telegram-bot objects (the delivery
 loop's sends and edits); it goes through the rate limiter and raises PTB's errors like
@@ -30,6 +32,7 @@ from telegram.ext import ExtBot
 from storage.clock import Clock
 from storage.models import InboxUpdate
 from storage.uow import UnitOfWorkFactory
+from tgbot.render.fit import CAPTION_LIMIT, TEXT_LIMIT, cut_html, cut_plain
 
 log = logging.getLogger(__name__)
 FORGET_AFTER_SECONDS = 1.0
@@ -113,6 +116,25 @@ def slim_pressed_message(update: dict[str, Any]) -> None:
                             if key in message}
 
 
+FITTED = {"sendMessage": ("text", TEXT_LIMIT), "editMessageText": ("text", TEXT_LIMIT),
+          "sendPhoto": ("caption", CAPTION_LIMIT), "sendDocument": ("caption", CAPTION_LIMIT),
+          "editMessageCaption": ("caption", CAPTION_LIMIT)}
+"""The text each method sends, and Telegram's longest (tgbot/render/fit.py)."""
+
+
+def fitted(endpoint: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Return a call's parameters with its text or caption cut to Telegram's limit (HTML
+    kept well formed): whatever sends it, a handler's reply or the delivery loop, a text
+    too long is never refused. The parameters are returned as they are when they fit."""
+    field, limit = FITTED.get(endpoint, ("", 0))
+    value = data.get(field)
+    if not isinstance(value, str):
+        return data
+    html = str(data.get("parse_mode") or "").lower() == "html"
+    cut = cut_html(value, limit) if html else cut_plain(value, limit)
+    return data if cut is value else {**data, field: cut}
+
+
 class InboxBot(ExtBot[Any]):
     """An ExtBot whose `get_updates` stores what it fetched before PTB confirms it, and
     whose `post_raw` skips PTB's objects."""
@@ -134,7 +156,7 @@ class InboxBot(ExtBot[Any]):
 
     async def _do_post(self, endpoint: str, data: dict[str, Any], **kwargs: Any,
                        ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        result = await super()._do_post(endpoint, data, **kwargs)
+        result = await super()._do_post(endpoint, fitted(endpoint, data), **kwargs)
         if endpoint == "getUpdates" and isinstance(result, list):
             for update in result:
                 slim_pressed_message(update)

@@ -17,12 +17,13 @@ import logging
 from datetime import datetime, timedelta
 
 from telegram import Update
-from telegram.constants import ChatMemberStatus, ChatType
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from storage.models import Delivery
 from tgbot.context import services
 from tgbot.delivery import Deliverer
+from tgbot.group_rights import GroupRights, is_in
 from tgbot.service import deliveries as store
 from tgbot.service import profiles
 from tgbot.service.games import GameService
@@ -30,11 +31,11 @@ from tgbot.service.games import GameService
 log = logging.getLogger(__name__)
 PAUSE_LIMIT = timedelta(days=30)
 EXPIRY_CHECK = timedelta(hours=1)
-IN = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
-class ChatLifecycle:
-    """What the service does when Telegram says a chat changed."""
+class ChatLifecycle(GroupRights):
+    """What the service does when Telegram says a chat changed (a group's refusals:
+    tgbot/group_rights.py)."""
 
     def __init__(self, games: GameService, deliverer: Deliverer) -> None:
         self.games = games
@@ -102,16 +103,20 @@ def _lifecycle(context: ContextTypes.DEFAULT_TYPE) -> ChatLifecycle:
 
 
 async def member_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The bot's own membership changed: a user (un)blocked it, or a group removed or
-    re-added it."""
+    """The bot's own membership changed: a user (un)blocked it, or a group removed it,
+    re-added it or changed its rights."""
     change = update.my_chat_member
     if change is None:
         return
-    was_in = change.old_chat_member.status in IN
-    now_in = change.new_chat_member.status in IN
+    was_in, now_in = is_in(change.old_chat_member), is_in(change.new_chat_member)
+    lifecycle = _lifecycle(context)
+    if change.chat.type != ChatType.PRIVATE and now_in:  # its rights in the group changed
+        if not was_in:
+            await lifecycle.readded(change.chat.id)
+        await lifecycle.rights_changed(change.chat.id, change.new_chat_member, resume=was_in)
+        return
     if was_in == now_in:
         return
-    lifecycle = _lifecycle(context)
     if change.chat.type == ChatType.PRIVATE:
         if now_in:
             await profiles.upsert_user(lifecycle.games.uow_factory, user_id=change.chat.id,
@@ -119,10 +124,7 @@ async def member_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                                     language=None, can_dm=True, now=lifecycle.games.now)
             await lifecycle.reachable(change.chat.id)
         return
-    if now_in:
-        await lifecycle.readded(change.chat.id)
-    else:
-        await lifecycle.removed(change.chat.id)
+    await lifecycle.removed(change.chat.id)
 
 
 async def migration_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

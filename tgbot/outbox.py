@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
+from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
 from tgbot import notices
 from tgbot.attention import ATTENTION
@@ -36,6 +38,7 @@ from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
+from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
@@ -55,9 +58,11 @@ def rows(buttons: Buttons) -> list[list[list[str]]]:
     return [[[label, data] for label, data in row] for row in buttons]
 
 
-def chat_pictures(scene: Scene) -> bool:
-    """Return whether the game's group shows pictures (its table; its players' hands)."""
-    return pictures_on(scene.chat.default_options if scene.chat is not None else None)
+def chat_pictures(scene: Scene, at: datetime | None = None) -> bool:
+    """Return whether the game's group shows pictures (its table; its players' hands); at
+    `at`, a group that lately refused the bot's pictures does not (its table is text)."""
+    options = scene.chat.default_options if scene.chat is not None else None
+    return pictures_on(options) and (at is None or not pictures_refused(options, at))
 
 
 def switched(previous: Delivery | None, payload: Json) -> bool:
@@ -70,8 +75,9 @@ def switched(previous: Delivery | None, payload: Json) -> bool:
 class Outbox:
     """Renders scenes into outbound rows; `join_url` makes a lobby's deep link."""
 
-    def __init__(self, join_url: Callable[[int], str]) -> None:
+    def __init__(self, join_url: Callable[[int], str], now: Clock = utc_now) -> None:
         self.join_url = join_url
+        self.now = now
 
     def __call__(self, scene: Scene) -> list[Outbound]:
         """Return what every audience of the scene's game should now see."""
@@ -137,7 +143,7 @@ class Outbox:
         lines = [line for e in recent
                  if (line := front.event_line(language, e, names, view))][-RECENT_LINES:]
         anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
-        pictures = chat_pictures(scene) and has_picture(game.kind)
+        pictures = chat_pictures(scene, self.now()) and has_picture(game.kind)
         fresh = bool(scene.notes.get("fresh")) or (
             previous is not None and previous.payload != CLOSE
             and ("photo" in previous.payload) != pictures)
@@ -226,6 +232,9 @@ class Outbox:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
                                      "back.", name=name))
+        if scene.notes.get("moved_here"):  # its forum topic was closed or deleted
+            lines.append(t(language, "📌 This game's topic was closed or deleted, so the game "
+                                     "goes on here."))
         return lines
 
     # -- private messages -------------------------------------------------------------
@@ -275,7 +284,7 @@ class Outbox:
             text = front.private_prompt_text(language, view, names, keep)
             buttons = front.prompt_buttons(language, view, legal, names, game.id, keep)
             payload: Json = {"text": text, "buttons": rows(buttons)}
-            if seat not in loud:  # only a seat just asked is rung (tgbot/attention.py)
+            if not self.rings(scene, seat, loud):
                 payload["silent"] = True
             if pictures:  # the seat's own hand, for its own private chat only
                 payload.update(hand_photo_fields(game.kind, engine, state, seat, language,
@@ -287,3 +296,16 @@ class Outbox:
                     and row.payload != CLOSE:
                 out.append(Outbound(key, row.chat_id, CLOSE))
         return out
+
+    @staticmethod
+    def rings(scene: Scene, seat: int, loud: set[int]) -> bool:
+        """Return whether a seat's prompt, if posted as a new message, should ring: only a
+        seat just asked rings (tgbot/attention.py); a prompt redrawn keeps what its row
+        said, so a redraw is not a new revision."""
+        if seat in loud:
+            return True
+        if seat in ((scene.notes.get(ATTENTION) or {}).get("silent") or ()):
+            return False
+        row = scene.deliveries.get(prompt_key(seat))
+        return row is not None and row.payload != CLOSE and not row.payload.get("silent")
+

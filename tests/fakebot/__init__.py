@@ -17,7 +17,15 @@ Faults Telegram produces, and what python-telegram-bot raises for them:
 - `api.block(user)` / `api.unblock(user)`: 403 bot was blocked by the user (`Forbidden`); a user
   who never started the bot gives 403 bot can't initiate conversation (`Forbidden`);
 - `api.forget_chat(user)`: 400 chat not found (`BadRequest`) until the user writes again;
-- flood control (ratelimit.py; edits count too): 429 (`RetryAfter`).
+- flood control (ratelimit.py; edits count too): 429 (`RetryAfter`);
+- `api.restrict_bot(group, can_send_photos=False, ...)`, `api.set_group_permissions(group,
+  ...)`: 400 "not enough rights to send photos / text messages to the chat" (`BadRequest`);
+  `api.promote_bot(group)` lifts them (rights.py; restricting and promoting queue
+  my_chat_member);
+- forum topics, `api.create_topic` / `close_topic` / `reopen_topic` / `delete_topic`: 400
+  TOPIC_CLOSED, 400 message thread not found (`BadRequest`) (topics.py).
+Members leave and join with `api.leave_group` / `api.join_group` (members.py), and
+`api.notifications(user)` lists the bot's messages that made his phone ring (notify.py).
 """
 
 from tests.fakebot.clock import Clock, FakeClock, ScaledClock
@@ -30,6 +38,7 @@ from tests.fakebot.model import (
     FakeFile,
     FakeGroup,
     FakeMessage,
+    FakeTopic,
     FakeUser,
     MessageVersion,
     PrivateChat,
@@ -49,6 +58,7 @@ __all__ = [
     "FakeFile",
     "FakeGroup",
     "FakeMessage",
+    "FakeTopic",
     "FakeUser",
     "Fault",
     "FaultKind",

@@ -1,5 +1,5 @@
 """Helpers for the fake Bot API's own tests: a 1x1 PNG, an inline keyboard builder, a call that
-must be refused, and raw method URLs."""
+must be refused, raw method URLs, and the updates queued after one."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 import pytest
+import telegram
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import TelegramError
 
@@ -37,3 +38,10 @@ async def rejected(api: FakeBotApi, call: Awaitable[Any]) -> tuple[int, str]:
 
 def raw_url(api: FakeBotApi, method: str, token: str | None = None) -> str:
     return f"{api.base_url}{token or api.token}/{method}"
+
+
+async def updates_after(bot: telegram.Bot, update: dict[str, Any],
+                        allowed: list[str] | None = None) -> tuple[telegram.Update, ...]:
+    """The updates queued after `update` (confirming everything up to it), of the types
+    `allowed` (None: Telegram's default types)."""
+    return await bot.get_updates(offset=update["update_id"] + 1, allowed_updates=allowed)

@@ -60,6 +60,15 @@ POLL_CONFLICT = (
 UNAUTHORIZED = "Unauthorized"
 NOT_FOUND = "Not Found"
 MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
+NO_TEXT_RIGHTS = "Bad Request: not enough rights to send text messages to the chat"
+NO_PHOTO_RIGHTS = "Bad Request: not enough rights to send photos to the chat"
+NO_DOCUMENT_RIGHTS = "Bad Request: not enough rights to send documents to the chat"  # approximate
+TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
+THREAD_NOT_FOUND = "Bad Request: message thread not found"
+TOPIC_NOT_MODIFIED = "Bad Request: TOPIC_NOT_MODIFIED"
+NOT_A_FORUM = "Bad Request: the chat is not a forum"
+NO_TOPIC_CREATE_RIGHTS = "Bad Request: not enough rights to create a topic"
+NO_TOPIC_RIGHTS = "Bad Request: not enough rights to manage topics"  # approximate
 BAD_GATEWAY = "Bad Gateway"
 INTERNAL = "Internal Server Error"
 

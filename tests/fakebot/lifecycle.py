@@ -43,7 +43,7 @@ def migrate_group(
     )
     supergroup.bot_status = group.bot_status
     group.migrated_to = supergroup.id
-    if group.bot_status in ("member", "administrator"):
+    if group.bot_in:
         for chat, service in (
             (group, {"migrate_to_chat_id": supergroup.id}),
             (supergroup, {"migrate_from_chat_id": group.id}),
@@ -59,7 +59,7 @@ def remove_bot(world: World, group: FakeGroup, by: FakeUser, *, kicked: bool = T
 
     ValueError if the bot is not in the group. `World.add_bot_to_group` re-adds it.
     """
-    if group.migrated_to is not None or group.bot_status not in ("member", "administrator"):
+    if group.migrated_to is not None or not group.bot_in:
         raise ValueError(f"the bot is not in {group.title!r}")
     old = world.member_json(group, world.bot.id)
     group.bot_status = "kicked" if kicked else "left"

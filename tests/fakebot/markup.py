@@ -2,7 +2,8 @@
 
 The HTML parser follows Telegram's (tdlib's) rules and error wording: only the documented tags,
 `span` only with class "tg-spoiler", every tag closed, end tags matching, and bare `<` rejected.
-Offsets and lengths of entities are in UTF-16 code units; length limits count code points.
+Offsets and lengths of entities are in UTF-16 code units; length limits count code points
+(tdlib: `utf8_length(text) > message_text_length_max` answers "Message is too long").
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.fakebot import errors
+from tests.fakebot import errors, notify, rights, topics
 from tests.fakebot.errors import bad_request, forbidden
 from tests.fakebot.keyboards import parse_markup
 from tests.fakebot.markup import FormattedText, format_text
@@ -41,7 +41,7 @@ class MessageMethods:
                 raise errors.migrated(chat.migrated_to)
             if chat.bot_status == "kicked":
                 raise forbidden(errors.kicked(chat.type))
-            if chat.bot_status not in ("member", "administrator"):
+            if not chat.bot_in:
                 raise forbidden(errors.not_member(chat.type))
         return chat
 
@@ -95,9 +95,16 @@ class MessageMethods:
             raise bad_request(errors.REPLY_NOT_FOUND)
         return int(message_id)
 
-    def _post(self, chat: FakeChat, params: Params, **content: Any) -> Json:
+    def _post(self, chat: FakeChat, params: Params, right: str, **content: Any) -> Json:
+        """Post a bot message needing `right` (rights.py) into its thread (topics.py), if
+        the flood limits allow; note whom it notified (notify.py); return it."""
         rows, other = parse_markup(params.decoded("reply_markup"))
         reply_to = self._reply_to(chat, params)
+        thread_id = params.integer("message_thread_id")
+        if thread_id is None and reply_to is not None:  # a reply stays in its topic
+            thread_id = chat.messages[reply_to].thread_id
+        rights.check(chat, right)
+        topics.check_send(chat, thread_id)
         self.flood.acquire(chat.id, is_group=chat.is_group)
         message = self.world.new_message(
             chat,
@@ -106,9 +113,13 @@ class MessageMethods:
             reply_markup=rows,
             other_markup=other,
             reply_to=reply_to,
-            thread_id=params.integer("message_thread_id"),
+            thread_id=thread_id,
             **content,
         )
+        message.notified = notify.rung(chat, message, self.world.users.values(),
+                                       silent=params.flag("disable_notification"))
+        if message.notified:
+            self.world.rung.append(message)
         return self.world.message_json(message)
 
     # -- sending ------------------------------------------------------------------------------
@@ -116,7 +127,8 @@ class MessageMethods:
         """sendMessage."""
         chat = self.writable_chat(params)
         formatted = self._text(params)
-        return self._post(chat, params, text=formatted.text, formatted=formatted)
+        return self._post(chat, params, "can_send_messages", text=formatted.text,
+                          formatted=formatted)
 
     def send_photo(self, params: Params) -> Json:
         """sendPhoto (multipart upload, known file_id or URL)."""
@@ -130,8 +142,10 @@ class MessageMethods:
         chat = self.writable_chat(params)
         caption = self._caption(params)
         media = self.world.files.resolve(kind, params.file(kind))
+        right = "can_send_photos" if kind == "photo" else "can_send_documents"
         return self._post(
-            chat, params, media=media, caption=caption.text if caption else None, formatted=caption
+            chat, params, right, media=media, caption=caption.text if caption else None,
+            formatted=caption,
         )
 
     def send_chat_action(self, params: Params) -> bool:
@@ -210,6 +224,8 @@ class MessageMethods:
         if isinstance(source, str) and source.startswith("attach://"):
             value = params.files.get(source[9:], source)
         media = self.world.files.resolve(spec["type"], value)
+        chat = self.world.chats[message.chat_id]
+        rights.check(chat, "can_send_photos" if spec["type"] == "photo" else "can_send_documents")
         caption_params = Params(
             {
                 "caption": spec.get("caption"),

@@ -12,6 +12,7 @@ from tests.fakebot.errors import ApiError, bad_request
 from tests.fakebot.messages import MessageMethods
 from tests.fakebot.model import FakeGroup, Json, PrivateChat
 from tests.fakebot.params import Params
+from tests.fakebot.topics import TopicMethods
 from tests.fakebot.world import World
 
 Handler = Callable[[Params], Any | Awaitable[Any]]
@@ -41,6 +42,7 @@ class BotMethods:
         self.webhook: Json = {"url": ""}
         self.started_at = world.clock()
         m = messages
+        topics = TopicMethods(world, messages)
         self.table: dict[str, Handler] = {
             "getme": lambda _: world.bot.to_get_me(),
             "getupdates": self.get_updates,
@@ -56,6 +58,10 @@ class BotMethods:
             "pinchatmessage": m.pin,
             "unpinchatmessage": m.unpin,
             "unpinallchatmessages": m.unpin_all,
+            "createforumtopic": topics.create_forum_topic,
+            "closeforumtopic": topics.close_forum_topic,
+            "reopenforumtopic": topics.reopen_forum_topic,
+            "deleteforumtopic": topics.delete_forum_topic,
             "answercallbackquery": self.answer_callback_query,
             "setmycommands": self.set_my_commands,
             "getmycommands": self.get_my_commands,

@@ -111,6 +111,8 @@ class FakeMessage:
     edited_at: float | None = None
     deleted: bool = False
     deleted_at: float | None = None
+    notified: frozenset[int] = frozenset()
+    """The users whose phone this message made ring when it was sent (notify.py)."""
 
     def snapshot(self) -> MessageVersion:
         """Return the current content as a version."""
@@ -169,10 +171,30 @@ class FakeChat:
 
 
 @dataclass(eq=False)
-class FakeGroup(FakeChat):
-    """A group or supergroup; `bot_status` is left/member/administrator/kicked.
+class FakeTopic:
+    """A forum topic: its thread id is the id of the message that created it."""
 
-    `migrated_to` is the supergroup's id once a basic group has been upgraded.
+    thread_id: int
+    name: str
+    creator_id: int
+    icon_color: int = 0x6FB9F0
+    closed: bool = False
+    deleted: bool = False
+
+    def to_json(self) -> Json:
+        """Return the ForumTopic object."""
+        return {"message_thread_id": self.thread_id, "name": self.name,
+                "icon_color": self.icon_color}
+
+
+@dataclass(eq=False)
+class FakeGroup(FakeChat):
+    """A group or supergroup; `bot_status` is left/member/restricted/administrator/kicked.
+
+    `migrated_to` is the supergroup's id once a basic group has been upgraded;
+    `bot_rights` the bot's own restrictions while it is "restricted" and `permissions` the
+    group's defaults for its members (absent: allowed; rights.py); `topics` a forum's
+    topics by thread id (topics.py).
     """
 
     title: str = ""
@@ -181,6 +203,14 @@ class FakeGroup(FakeChat):
     members: set[int] = field(default_factory=set)
     bot_status: str = "left"
     migrated_to: int | None = None
+    bot_rights: dict[str, bool] = field(default_factory=dict)
+    permissions: dict[str, bool] = field(default_factory=dict)
+    topics: dict[int, FakeTopic] = field(default_factory=dict)
+
+    @property
+    def bot_in(self) -> bool:
+        """Whether the bot is in the group (a restricted member is)."""
+        return self.bot_status in ("member", "administrator", "restricted")
 
     def to_json(self) -> Json:
         """Return the Chat object."""
@@ -235,9 +265,11 @@ class FakeUser:
         """This user's private chat with the bot."""
         return self.world.private_chat(self)
 
-    def send(self, chat: ChatRef, text: str, *, reply_to: FakeMessage | None = None) -> Json | None:
-        """Write `text` in `chat`; return the update, or None if Telegram would not deliver it."""
-        return self.world.user_message(self, chat, text, reply_to=reply_to)
+    def send(self, chat: ChatRef, text: str, *, reply_to: FakeMessage | None = None,
+             topic: int | None = None) -> Json | None:
+        """Write `text` in `chat` (in forum topic `topic`, if given); return the update, or
+        None if Telegram would not deliver it."""
+        return self.world.user_message(self, chat, text, reply_to=reply_to, topic=topic)
 
     def start(self, payload: str | None = None) -> Json:
         """Open the private chat with /start (or /start <payload>); the bot may DM from now on."""

@@ -11,12 +11,13 @@ import inspect
 import json
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, TypeVar
 
-from tests.fakebot import errors, lifecycle
+from tests.fakebot import errors
+from tests.fakebot.actions import WorldActions
 from tests.fakebot.clock import Clock
 from tests.fakebot.errors import ApiError
 from tests.fakebot.faults import Fault, FaultKind, FaultPlan
@@ -29,7 +30,7 @@ from tests.fakebot.http11 import (
 )
 from tests.fakebot.messages import MessageMethods
 from tests.fakebot.methods import BotMethods, CallbackAnswer
-from tests.fakebot.model import BotIdentity, ChatRef, FakeGroup, FakeMessage, FakeUser, Json
+from tests.fakebot.model import BotIdentity, ChatRef, FakeMessage, Json
 from tests.fakebot.params import Params
 from tests.fakebot.ratelimit import FloodControl, RateLimits
 from tests.fakebot.world import World
@@ -60,7 +61,7 @@ class RecordedRequest:
         return self.status == 200
 
 
-class FakeBotApi:
+class FakeBotApi(WorldActions):
     """A Bot API server on 127.0.0.1 with a simulated world; use as `async with FakeBotApi()`."""
 
     def __init__(
@@ -133,49 +134,6 @@ class FakeBotApi:
         """For PTB's base_file_url: it appends `<token>/<file_path>`."""
         return f"http://{self.host}:{self.port}/file/bot"
 
-    # -- building the world -------------------------------------------------------------------
-    @property
-    def bot(self) -> BotIdentity:
-        """The bot's identity (getMe)."""
-        return self.world.bot
-
-    def add_user(
-        self,
-        user_id: int,
-        first_name: str,
-        *,
-        username: str | None = None,
-        language_code: str | None = "pt-BR",
-    ) -> FakeUser:
-        """Add a user; they can write to the bot and press its buttons."""
-        return self.world.add_user(
-            user_id, first_name, username=username, language_code=language_code
-        )
-
-    def add_group(
-        self,
-        chat_id: int,
-        title: str,
-        *,
-        admins: Iterable[FakeUser | int] = (),
-        is_forum: bool = False,
-        members: Iterable[FakeUser | int] = (),
-    ) -> FakeGroup:
-        """Add a group (negative id; -100… ids are supergroups); the first admin is its owner."""
-        ids = [a.id if isinstance(a, FakeUser) else a for a in admins]
-        member_ids = [m.id if isinstance(m, FakeUser) else m for m in members]
-        return self.world.add_group(
-            chat_id, title, admins=ids, is_forum=is_forum, members=member_ids
-        )
-
-    def add_bot_to_group(self, group: FakeGroup, by: FakeUser, *, as_admin: bool = False) -> Json:
-        """Add the bot to a group: queues my_chat_member and a new_chat_members message."""
-        return self.world.add_bot_to_group(group, by, as_admin=as_admin)
-
-    def user(self, user_id: int) -> FakeUser:
-        """Return a user by id."""
-        return self.world.users[user_id]
-
     # -- faults and chat lifecycle --------------------------------------------------------------
     def fail(
         self,
@@ -194,28 +152,6 @@ class FakeBotApi:
         if method.lower() not in self.methods.table:
             raise ValueError(f"unknown Bot API method {method!r}")
         return self.faults.add(Fault(method, kind, times, chat_id, retry_after))
-
-    def migrate_group(self, group: FakeGroup, by: FakeUser | None = None) -> FakeGroup:
-        """Upgrade a basic group to a new -100… supergroup; returns it (see lifecycle.py)."""
-        return lifecycle.migrate_group(self.world, group, by)
-
-    def remove_bot_from_group(self, group: FakeGroup, by: FakeUser, *, kicked: bool = True) -> Json:
-        """Kick the bot (or make it leave); returns the queued my_chat_member update."""
-        return lifecycle.remove_bot(self.world, group, by, kicked=kicked)
-
-    def forget_chat(self, user: FakeUser) -> None:
-        """Calls naming the user's private chat answer 400 chat not found until they write."""
-        lifecycle.forget_chat(self.world, user)
-
-    def block(self, user: FakeUser) -> Json:
-        """The user blocks the bot; returns the my_chat_member update (member -> kicked)."""
-        return self.world.user_block(user)
-
-    def unblock(self, user: FakeUser) -> Json:
-        """The user restarts the bot: my_chat_member (kicked -> member), then /start (returned)."""
-        if not user.blocked:
-            raise ValueError(f"{user.first_name} has not blocked the bot")
-        return self.world.user_start(user, None)
 
     # -- inspection -----------------------------------------------------------------------------
     def chat_log(self, chat: ChatRef, *, include_users: bool = False) -> list[FakeMessage]:

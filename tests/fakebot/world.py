@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from tests.fakebot import rights, topics
 from tests.fakebot.clock import Clock
 from tests.fakebot.markup import FormattedText
 from tests.fakebot.media import FileStore
@@ -74,6 +75,7 @@ class World:
         self.files = FileStore()
         self.queries: dict[str, PendingQuery] = {}
         self.updates = UpdateQueue()
+        self.rung: list[FakeMessage] = []  # the bot's messages that notified someone, in order
         self._ids = itertools.count(1)
 
     # -- setting up ----------------------------------------------------------------------
@@ -188,6 +190,8 @@ class World:
                 member["can_manage_topics"] = True
         elif status == "kicked":
             member["until_date"] = 0
+        elif status == "restricted":
+            member.update(rights.restricted_fields(chat))
         return member
 
     # -- messages --------------------------------------------------------------------------
@@ -238,10 +242,21 @@ class World:
 
     # -- what users do -------------------------------------------------------------------------
     def user_message(
-        self, user: FakeUser, ref: ChatRef, text: str, *, reply_to: FakeMessage | None = None
+        self,
+        user: FakeUser,
+        ref: ChatRef,
+        text: str,
+        *,
+        reply_to: FakeMessage | None = None,
+        topic: int | None = None,
     ) -> Json | None:
-        """A user writes in a chat; returns the update or None if the bot would not see it."""
+        """A user writes in a chat (in a forum topic, or the topic of the message he replies
+        to); returns the update or None if the bot would not see it."""
         chat = self.resolve(ref)
+        if topic is None and reply_to is not None:
+            topic = reply_to.thread_id
+        if topic is not None:
+            topics.user_may_post(chat, user, topic)
         if isinstance(chat, PrivateChat):
             if chat.user is not user:
                 raise ValueError("a user can only write in their own private chat with the bot")
@@ -251,7 +266,7 @@ class World:
         elif isinstance(chat, FakeGroup):
             if chat.migrated_to is not None:
                 raise RuntimeError(f"{chat.title!r} is now the supergroup {chat.migrated_to}")
-            if chat.bot_status not in ("member", "administrator"):
+            if not chat.bot_in:
                 raise RuntimeError(f"the bot is not in {chat.title!r}: add_bot_to_group first")
             chat.members.add(user.id)
         if reply_to is not None and reply_to.chat_id != chat.id:
@@ -267,6 +282,7 @@ class World:
             text=text,
             formatted=FormattedText(text, entities),
             reply_to=reply_to.message_id if reply_to else None,
+            thread_id=topic,
         )
         self.on_change()
         if isinstance(chat, FakeGroup) and not self._bot_sees(chat, match, reply_to):

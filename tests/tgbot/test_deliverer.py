@@ -1,8 +1,11 @@
-"""The delivery loop's memory of what it showed, across a group's move to a supergroup."""
+"""The delivery loop's memory of what it showed, across a group's move to a supergroup; what
+it tells the chat lifecycle of a group's refusals."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from telegram.error import BadRequest
 
 from storage.models import Delivery
 from tests.tgbot.fakes import FakeBot
@@ -36,3 +39,65 @@ async def test_a_row_shown_in_the_old_group_is_posted_in_the_supergroup_it_moved
     sent: list[dict[str, Any]] = bot.to(-100, "send")
     assert [call["text"] for call in sent] == ["table r1"]
     assert sent[0]["reply_markup"]["inline_keyboard"][0][0]["callback_data"] == "p:1:1:x"
+
+
+class _Refusing(FakeBot):
+    """A bot whose group sends are refused with one 400, for every call."""
+
+    def __init__(self, description: str) -> None:
+        super().__init__()
+        self.description = description
+
+    async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
+        self.calls.append(("refused", dict(data)))
+        raise BadRequest(self.description)
+
+
+class _Lifecycle:
+    """Records what the deliverer told it; moves no game out of a topic."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[str, int]] = []
+
+    async def topic_gone(self, chat_id: int, topic_id: int) -> bool:
+        self.told.append(("topic_gone", chat_id))
+        return False
+
+    async def muted(self, chat_id: int) -> None:
+        self.told.append(("muted", chat_id))
+
+
+async def _deliver_once(bot: FakeBot, row: Delivery) -> tuple[_Lifecycle, list[Any]]:
+    deliverer = Deliverer(bot, None, lambda: None)  # type: ignore[arg-type,return-value]
+    lifecycle = _Lifecycle()
+    deliverer.lifecycle = lifecycle  # type: ignore[assignment]
+    results: list[Any] = []
+
+    async def kept() -> None:
+        results.extend(deliverer._results)
+        deliverer._results.clear()
+
+    deliverer._flush = kept  # type: ignore[method-assign]
+    deliverer.push([row])
+    await deliverer.idle()
+    return lifecycle, results
+
+
+async def test_a_closed_topic_without_a_game_to_move_parks_the_row_instead_of_looping() -> None:
+    """A note of a finished game refused in its closed topic: nothing moves, so the row
+    waits (parked) rather than being claimed and refused again and again."""
+    row = _table(-100, 1)
+    row.topic_id = 7
+    bot = _Refusing("Bad Request: TOPIC_CLOSED")
+    lifecycle, results = await _deliver_once(bot, row)
+    assert lifecycle.told == [("topic_gone", -100)]
+    assert len(bot.calls) == 1
+    [result] = results
+    assert (result.done, result.retry_at) == (False, None)
+
+
+async def test_writing_refused_in_a_group_mutes_it_once_per_refusal() -> None:
+    bot = _Refusing("Bad Request: not enough rights to send text messages to the chat")
+    lifecycle, results = await _deliver_once(bot, _table(-100, 1))
+    assert lifecycle.told == [("muted", -100)]
+    assert [r.done for r in results] == [False]

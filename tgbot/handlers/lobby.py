@@ -26,6 +26,7 @@ from tgbot.context import (
 )
 from tgbot.deadlines import PRESETS, TimerSettings
 from tgbot.delivery import markup
+from tgbot.group_rights import is_in
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import game_status, lobby, profiles
@@ -251,11 +252,8 @@ async def bot_added(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     change: ChatMemberUpdated | None = update.my_chat_member
     if change is None or change.chat.type == ChatType.PRIVATE:
         return
-    joined = change.new_chat_member.status in (ChatMemberStatus.MEMBER,
-                                               ChatMemberStatus.ADMINISTRATOR)
-    if not joined or change.old_chat_member.status in (ChatMemberStatus.MEMBER,
-                                                       ChatMemberStatus.ADMINISTRATOR):
-        return
+    if not is_in(change.new_chat_member) or is_in(change.old_chat_member):
+        return  # not joining: leaving, or its rights changed
     language = await chat_language(context, change.chat.id)
     await context.bot.send_message(
         change.chat.id,

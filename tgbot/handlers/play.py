@@ -15,6 +15,7 @@ from tgbot.callbacks import BadCallback, Callback, parse
 from tgbot.context import chat_language, game_here_or_say, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.i18n import t
+from tgbot.render.fit import fit_lines
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import reads
 from tgbot.service.games import WrongChat
@@ -176,5 +177,5 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         view = table.engine.view_json(table.engine.view(table.state, None))
         lines = [line for event in await found.games.history(game.id)
                  if (line := front.event_line(language, event, table.names, view))]
-    text = "\n".join(lines[-HISTORY_LINES:]) or t(language, "Nothing has happened yet.")
-    await message.reply_html(text[-4000:])
+    text = fit_lines(lines[-HISTORY_LINES:]) or t(language, "Nothing has happened yet.")
+    await message.reply_html(text)  # the newest lines that fit in a message

@@ -17,19 +17,14 @@ seat's private chat is ever sent. A prompt longer than a caption stays text.
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine.registry import AnyGame
+from tgbot.render.fit import CAPTION_LIMIT, cut_html, visible_length
 from tgbot.render.images import group_view, hand_view, has_hand, has_picture
 from tgbot.service.profiles import PICTURES
-
-CAPTION_LIMIT = 1024
-"""Telegram's longest photo caption, in characters of visible text."""
-_TAG = re.compile(r"<[^>]*>")
 
 
 def pictures_on(options: Mapping[str, Any] | None) -> bool:
@@ -74,13 +69,6 @@ def picture_key(photo: Mapping[str, Any]) -> tuple[Any, ...]:
     return (photo["view"]["version"], photo["language"], tuple(photo["names"]))
 
 
-def visible_length(text: str) -> int:
-    """Return the length Telegram counts for an HTML text: its visible characters, in
-    UTF-16 code units (an emoji outside the basic plane counts two)."""
-    plain = html.unescape(_TAG.sub("", text))
-    return len(plain.encode("utf-16-le")) // 2
-
-
 def photo_caption(payload: Mapping[str, Any]) -> str:
     """Return the caption of a photo payload: its lead lines, then its caption, fitted."""
     return fit_caption(payload.get("lead") or [], str(payload.get("caption") or ""))
@@ -89,7 +77,8 @@ def photo_caption(payload: Mapping[str, Any]) -> str:
 def fit_caption(lead: Sequence[str], body: str, limit: int = CAPTION_LIMIT) -> str:
     """Return the lead lines and the body as one caption of at most `limit` visible
     characters: the body's oldest lines go first, then the oldest lead lines; the body's
-    last line (whom the table waits for) stays. A single line still too long is cut."""
+    last line (whom the table waits for) stays. A single line still too long is cut, its
+    tags kept well formed."""
     kept_lead = list(lead)
     *head, last = body.split("\n")
 
@@ -105,10 +94,4 @@ def fit_caption(lead: Sequence[str], body: str, limit: int = CAPTION_LIMIT) -> s
         else:
             head = []
             kept_lead.pop(0)
-    caption = joined()
-    if visible_length(caption) <= limit:
-        return caption
-    plain = html.unescape(_TAG.sub("", caption))[:limit - 1]
-    while visible_length(html.escape(plain, quote=False)) > limit - 1:
-        plain = plain[:-1]
-    return html.escape(plain, quote=False) + "…"
+    return cut_html(joined(), limit)
