@@ -47,7 +47,7 @@ from tgbot.service.games import GameService
 CHAT = -100500
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 GAMES = (("bang_dice", {"modules": ["saloon_dice", "chief_arrow", "special_identities",
-                                    "ghost"]}),
+                                    "new_characters", "ghost"]}),
          ("colt_express", {}), ("bang_cards", {}))
 FIVE_MINUTES = {"turn_seconds": 300, "reaction_seconds": 300, "strikes_for_bot": 0}
 
