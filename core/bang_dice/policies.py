@@ -38,6 +38,7 @@ from core.bang_dice.ids import (
     Role,
 )
 from core.bang_dice.reach import hit_targets
+from core.bang_dice.scoring import team_role
 from core.bang_dice.state import DiceState, Frame
 from core.bang_dice.symbols import count_symbols, dynamite_count
 
@@ -99,6 +100,15 @@ def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
 
 
 def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
+    """Return the seat to hit: the worst enemy; the law wears down the healthiest of equal
+    enemies, the others finish the weakest."""
+    if not state.three_player and team_role(state, seat) in (Role.SHERIFF, Role.DEPUTY):
+        # Hidden enemies shoot each other too: hurting the healthiest leaves the Sheriff's
+        # last duel against a worn-down survivor; finishing the weakest spares the strongest.
+        scores = {t: _enemy_score(state, seat, t) for t in targets}
+        worst = max(scores.values())
+        return _most_life_first_clockwise(state, seat, [t for t in targets if scores[t] == worst])
+
     def priority(t: int) -> tuple[float, int]:
         finishing = 3.0 if state.seats[t].life <= 1 else 0.0
         return (_enemy_score(state, seat, t) + finishing, -state.seats[t].life)
