@@ -31,3 +31,11 @@ def test_bot_deputy_also_spreads_its_hits() -> None:
                  dice=TWO, actions=[play(1, "s"), bot(1)])
     assert [e["target"] for e in events(result, "hit_assigned")] == [4]
 
+
+def test_bot_keeps_a_beer_at_full_life() -> None:
+    """[BD-RES-1] A beer resolves after the turn's arrows and dynamite, so a healthy bot
+    re-rolls the arrow and the lone gatling but keeps the beer."""
+    result = run(5, dice=["beer", "arrow", "gatling", "bullseye_1", "bullseye_2"],
+                 actions=[bot(0)])
+    rerolled = events(result, "dice_rolled")[1]
+    assert rerolled["dice"] == [1, 2]
