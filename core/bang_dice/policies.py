@@ -100,11 +100,11 @@ def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
 
 
 def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
-    """Return the seat to hit: the worst enemy; the law wears down the healthiest of equal
-    enemies, the others finish the weakest."""
-    if not state.three_player and team_role(state, seat) in (Role.SHERIFF, Role.DEPUTY):
-        # Hidden enemies shoot each other too: hurting the healthiest leaves the Sheriff's
-        # last duel against a worn-down survivor; finishing the weakest spares the strongest.
+    """Return the seat to hit: the worst enemy; among equal enemies an Outlaw (and every
+    seat with 3 players) finishes the weakest, the law and the Renegade hit the healthiest."""
+    if not state.three_player and team_role(state, seat) is not Role.OUTLAW:
+        # Hidden enemies shoot each other too: hurting the healthiest leaves the last duel
+        # against a worn-down survivor; finishing the weakest spares the strongest.
         scores = {t: _enemy_score(state, seat, t) for t in targets}
         worst = max(scores.values())
         return _most_life_first_clockwise(state, seat, [t for t in targets if scores[t] == worst])

@@ -32,6 +32,15 @@ def test_bot_deputy_also_spreads_its_hits() -> None:
     assert [e["target"] for e in events(result, "hit_assigned")] == [4]
 
 
+def test_bot_renegade_spares_the_sheriff_while_an_outlaw_lives() -> None:
+    """[BD-END-2] Three alive: the Renegade's "1" reaches the Sheriff on 1 life and an
+    Outlaw. Killing the Sheriff now would make the Outlaws win, so the bot hits the Outlaw."""
+    result = run(4, {0: {"life": 1}, 2: {"alive": False}}, turn=3,
+                 dice=ONE, actions=[play(3, "s"), bot(3)])
+    assert [e["target"] for e in events(result, "hit_assigned")] == [1]
+    assert result["outcome"] is None
+
+
 def test_bot_keeps_a_beer_at_full_life() -> None:
     """[BD-RES-1] A beer resolves after the turn's arrows and dynamite, so a healthy bot
     re-rolls the arrow and the lone gatling but keeps the beer."""
