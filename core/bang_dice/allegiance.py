@@ -35,8 +35,11 @@ def enemy_score(state: DiceState, seat: int, other: int) -> float:
         if them.role_revealed:
             return -5.0 if them.role is Role.OUTLAW else 4.0
         return 1.0
+    if my_role is Role.RENEGADE and them.role is Role.SHERIFF:
+        # [BD-END-2] the Sheriff's death wins for a Renegade only if he is the last one left.
+        return 10.0 if len(alive) == 2 else -10.0
     if my_role is Role.RENEGADE and (not outlaws_left or len(alive) <= 3):
-        return 10.0 if them.role is Role.SHERIFF else 5.0
+        return 5.0
     # Law, and a Renegade who still hides with the law: protect the Sheriff, hunt the rest.
     if them.role is Role.SHERIFF:
         return -10.0

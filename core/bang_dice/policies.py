@@ -21,7 +21,7 @@ from core.bang_dice.actions import (
 )
 from core.bang_dice.allegiance import bot_heal_target, known_ally
 from core.bang_dice.allegiance import enemy_score as _enemy_score
-from core.bang_dice.board import clockwise_from, living
+from core.bang_dice.board import clockwise_from
 from core.bang_dice.characters import DECISION_OWNERS, rules_of
 from core.bang_dice.decisions import legal_actions
 from core.bang_dice.flow import rerollable
@@ -38,6 +38,7 @@ from core.bang_dice.ids import (
     Role,
 )
 from core.bang_dice.reach import hit_targets
+from core.bang_dice.scoring import team_role
 from core.bang_dice.state import DiceState, Frame
 from core.bang_dice.symbols import count_symbols, dynamite_count
 
@@ -99,6 +100,15 @@ def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
 
 
 def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
+    """Return the seat to hit: the worst enemy; among equal enemies an Outlaw (and every
+    seat with 3 players) finishes the weakest, the law and the Renegade hit the healthiest."""
+    if not state.three_player and team_role(state, seat) is not Role.OUTLAW:
+        # Hidden enemies shoot each other too: hurting the healthiest leaves the last duel
+        # against a worn-down survivor; finishing the weakest spares the strongest.
+        scores = {t: _enemy_score(state, seat, t) for t in targets}
+        worst = max(scores.values())
+        return _most_life_first_clockwise(state, seat, [t for t in targets if scores[t] == worst])
+
     def priority(t: int) -> tuple[float, int]:
         finishing = 3.0 if state.seats[t].life <= 1 else 0.0
         return (_enemy_score(state, seat, t) + finishing, -state.seats[t].life)
@@ -106,13 +116,11 @@ def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
 
 
 def _useless_dice(state: DiceState, seat: int) -> list[int]:
-    """Return the re-rollable dice whose face is worth less than a fresh roll."""
+    """Return the re-rollable dice whose face is worth less than a fresh roll. Beers are kept
+    even at full life: they resolve after the turn's arrows and dynamite [BD-RES-1]."""
     rules = rules_of(state.seats[seat].character)  # the Ghost rolls with his character's hints
     gatlings = count_symbols(state, GATLINGS)
     needed = rules.gatlings_needed
-    beers_wanted = sum(1 for t in living(state) if state.seats[t].life < state.seats[t].max_life
-                       and (t == seat or _enemy_score(state, seat, t) < 0))
-    beers_kept = 0
     useless = []
     for index in rerollable(state):
         face = state.turn.dice[index].face
@@ -120,10 +128,6 @@ def _useless_dice(state: DiceState, seat: int) -> list[int]:
             useless.append(index)  # only Black Jack gets here
         elif face is Face.ARROW:
             useless.append(index)
-        elif face in BEERS:
-            beers_kept += 1
-            if beers_kept > beers_wanted:
-                useless.append(index)
         elif face in GATLINGS:
             if gatlings < needed - 1 and not rules.values_gatlings:
                 useless.append(index)
