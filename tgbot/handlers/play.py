@@ -12,7 +12,13 @@ from core.engine.errors import GameError, GameOver, NotYourTurn, StaleVersion
 from storage.errors import GameNotFound, StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
-from tgbot.context import chat_language, game_here_or_say, remember_user, services
+from tgbot.context import (
+    chat_language,
+    game_here_or_say,
+    remember_user,
+    services,
+    topic_of,
+)
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.i18n import t
 from tgbot.render.fit import fit_lines
@@ -161,14 +167,17 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Send the last public events of the chat's game."""
+    """Send the last public events of the chat's game, or of its last finished one."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None or chat.type == ChatType.PRIVATE:
         return
     language = await chat_language(context, chat.id)
     found = services(context)
-    game = await game_here_or_say(context, update, language)
+    game = await reads.last_game(found.games.uow_factory, chat_id=chat.id,
+                                 topic_id=topic_of(update))
     if game is None or game.id is None:
+        await message.reply_text(t(language, "There is no game here. Start one with "
+                                             "/newgame."))
         return
     table = await found.games.table(game.id)
     lines = []

@@ -3,7 +3,7 @@ Each opens one unit of work and commits nothing."""
 
 from __future__ import annotations
 
-from storage.models import ActionRecord, Game, Seat
+from storage.models import ActionRecord, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
 
 
@@ -14,6 +14,20 @@ async def active_game(
     async with uow_factory() as uow:
         games = await uow.games.active_in(chat_id=chat_id, topic_id=topic_id)
     return games[0] if games else None
+
+
+async def last_game(
+    uow_factory: UnitOfWorkFactory, *, chat_id: int, topic_id: int | None
+) -> Game | None:
+    """Return the chat topic's game in the lobby or running, else its last finished one (a
+    cancelled one is not), or None."""
+    async with uow_factory() as uow:
+        games = await uow.games.active_in(chat_id=chat_id, topic_id=topic_id)
+        if games:
+            return games[0]
+        ended = await uow.games.list(chat_id=chat_id, status=GameStatus.FINISHED)
+    mine = [game for game in ended if game.topic_id == topic_id]
+    return mine[-1] if mine else None
 
 
 async def games_of_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> list[Game]:
