@@ -32,8 +32,9 @@ from tgbot.chat_order import ChatOrderedProcessor
 from tgbot.context import SERVICES_KEY, Services, join_url
 from tgbot.deadlines import sweep
 from tgbot.delivery import Deliverer
+from tgbot.handlers.cancel import cancel
 from tgbot.handlers.clock import back, extend, skip
-from tgbot.handlers.help import cancel, help_command, rules
+from tgbot.handlers.help import help_command, rules
 from tgbot.handlers.help import settings as chat_settings
 from tgbot.handlers.lobby import bot_added, join, newgame
 from tgbot.handlers.members import member_message, member_update

@@ -3,7 +3,8 @@
 | Form | Meaning |
 |---|---|
 | `p:<game>:<version>:<action>` | play an action text on a game at a version |
-| `k:<game>:<version>:<dice>` | re-draw the re-roll prompt with these dice marked (no game change) |
+| `k:<game>:<version>:<keep>` | re-draw the prompt with its own state (a card open) |
+| `d:<game>:<version>:<die>` | mark or unmark one die for a re-roll; `r`: re-roll them |
 | `l:<game>:<op>` | a lobby button: `leave`, `start`, `cancel`, `bot`, `opt`, `timer`, an option |
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
 | `b:<game>` | "I'm here": take my seat back (from the bot, or after my clock ran out) |
@@ -27,6 +28,7 @@ MAX_BYTES = 64
 _FORMS = {
     "p": re.compile(r"p:([0-9]{1,10}):([0-9]{1,9}):([a-z0-9+]{1,12})"),
     "k": re.compile(r"k:([0-9]{1,10}):([0-9]{1,9}):([0-5]{0,6})"),
+    "d": re.compile(r"d:([0-9]{1,10}):([0-9]{1,9}):([0-5r])"),
     "l": re.compile(r"l:([0-9]{1,10}):([a-z_]{1,24})"),
     "m": re.compile(r"m:([0-9]{1,10})"),
     "b": re.compile(r"b:([0-9]{1,10})"),
@@ -62,6 +64,11 @@ def action_data(game_id: int, version: int, action: str) -> str:
 def keep_data(game_id: int, version: int, dice: frozenset[int]) -> str:
     """Return the data of a die toggle: the re-roll prompt with `dice` marked."""
     return _checked(f"k:{game_id}:{version}:{''.join(str(i) for i in sorted(dice))}")
+
+
+def die_data(game_id: int, version: int, die: int | None) -> str:
+    """Return the data of a die's mark (None: re-roll the marked dice)."""
+    return _checked(f"d:{game_id}:{version}:{'r' if die is None else die}")
 
 
 def lobby_data(game_id: int, op: str) -> str:
@@ -111,7 +118,7 @@ def parse(data: str | None) -> Callback:
     parts = match.groups()
     if data[0] != "n" and game_id(parts[0]) is None:
         raise BadCallback(f"game id out of range in {data!r}")
-    if data[0] in "pk":
+    if data[0] in "pkd":
         return Callback(data[0], int(parts[0]), int(parts[1]), parts[2])
     if data[0] == "l":
         return Callback("l", int(parts[0]), -1, parts[1])

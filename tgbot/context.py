@@ -126,8 +126,14 @@ def topic_of(update: Update) -> int | None:
     return message.message_thread_id if message and message.is_topic_message else None
 
 
-async def chat_language(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> str:
-    """Return a chat's language."""
+async def chat_language(context: ContextTypes.DEFAULT_TYPE, chat_id: int,
+                        update: Update | None = None) -> str:
+    """Return a chat's language. A chat first met in `update` starts in its sender's
+    language when it is one of ours (the default otherwise)."""
     games = services(context).games
-    chat = await profiles.get_or_create_chat(games.uow_factory, chat_id=chat_id, now=games.now)
+    user = getattr(update, "effective_user", None)
+    speaker = getattr(user, "language_code", None)
+    first = pick_language(speaker) if speaker else None
+    chat = await profiles.get_or_create_chat(games.uow_factory, chat_id=chat_id, now=games.now,
+                                             language=first)
     return chat.language

@@ -39,6 +39,7 @@ from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
 from tgbot.service.chat_rights import pictures_refused
+from tgbot.service.games import marks_of
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
@@ -158,7 +159,7 @@ class Outbox:
         if not over:
             shown = next((p for p in prompts_of(engine, state) if p.public), None)
             if shown is not None:
-                keep = scene.notes.get("keep")
+                keep = scene.notes.get("keep", marks_of(game) or None)
                 buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
                                                None if keep is None else frozenset(keep))
             buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))

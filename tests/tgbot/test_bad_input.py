@@ -291,7 +291,7 @@ async def test_cancel_twice(bench: Bench, monkeypatch: pytest.MonkeyPatch) -> No
     async def stale_read(*_: Any, **__: Any) -> Any:
         return cancelled
 
-    monkeypatch.setattr("tgbot.handlers.help.game_here_or_say", stale_read)
+    monkeypatch.setattr("tgbot.handlers.cancel.game_here_or_say", stale_read)
     assert await bench.refused(bench.command, ana, "/cancel") == t(
         LANGUAGE, "This table has already ended.")
 
@@ -307,9 +307,15 @@ async def test_lobby_buttons_act_only_on_a_lobby_in_its_group(bench: Bench) -> N
     await bench.services.games.start(game_id)
     ops = ("opt", "timer", "mspecial_identities", "leave", "bot", "cancel")
     for status in (GameStatus.RUNNING, GameStatus.ABORTED):
-        if status is GameStatus.ABORTED:
-            assert await bench.wait(bench.command(ana, "/cancel")) == t(LANGUAGE,
-                                                                        "Table cancelled.")
+        if status is GameStatus.ABORTED:  # /cancel asks first, then the button ends it
+            question = await bench.wait(bench.command(ana, "/cancel"))
+            assert question.startswith(t(LANGUAGE, "End the game of {game} now? Everything "
+                                                   "played so far is kept in its history, "
+                                                   "but nobody can go on.",
+                                         game="")[:8])
+            asking = next(m for m in reversed(bench.api.chat_log(bench.group))
+                          if f"l:{game_id}:end" in str(m.reply_markup))
+            await bench.wait(bench.press(ana, asking, f"l:{game_id}:end"))
         game = await reads.load_game(bench.services.games.uow_factory, game_id=game_id)
         assert game.status is status
         await bench.delivered()  # the lobby message's last edit (the start) has been made

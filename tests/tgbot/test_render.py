@@ -35,11 +35,14 @@ def test_reroll_prompt_has_a_button_per_die_then_reroll_and_done() -> None:
     rows = prompt_buttons("en", view, legal, NAMES, 42)
     assert len(rows[0]) == 5
     assert [label for label, _ in rows[-1]] == ["✅ Done"]
+    # a die's button marks that die (relative to the marks kept with the game)
+    assert [parse(data).payload for _, data in rows[0]] == ["0", "1", "2", "3", "4"]
+    assert {parse(data).kind for _, data in rows[0]} == {"d"}
     marked = prompt_buttons("en", view, legal, NAMES, 42, keep=frozenset({0}))
     reroll = [data for label, data in marked[-1] if "Re-roll" in label]
     dynamite = view["dice"][0]["face"] == "dynamite"
-    if not dynamite:
-        assert parse(reroll[0]).payload == "r0"
+    if not dynamite:  # "Re-roll" rolls the dice marked when it is pressed
+        assert (parse(reroll[0]).kind, parse(reroll[0]).payload) == ("d", "r")
     for row in rows:
         for _, data in row:
             parsed = parse(data)

@@ -36,7 +36,7 @@ async def back(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     game = await _running_game(update, context)
     found = services(context)
     table = await found.games.table(game.id) if game and game.id else None
@@ -55,7 +55,7 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     game = await _running_game(update, context)
     found = services(context)
     if game is None or game.id is None or game.deadline_at is None:
@@ -88,7 +88,7 @@ async def skip(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     game = await game_here_or_say(context, update, language, running=True)
     if game is None or game.id is None:
         return
@@ -115,7 +115,7 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     if message is None or chat is None or not args or args[0] not in (
             "timer", "reaction", "strikes", "quiet", "tz"):
         return False
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     found = services(context)
     stored = await profiles.get_or_create_chat(found.games.uow_factory, chat_id=chat.id,
                                             now=found.games.now)

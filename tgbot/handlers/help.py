@@ -8,9 +8,8 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from core.engine.errors import GameOver
-from storage.errors import StorageError
-from tgbot.context import active_game_here, chat_language, game_here_or_say, remember_user, services
+from core.engine.registry import get_game
+from tgbot.context import active_game_here, chat_language, remember_user, services
 from tgbot.handlers.clock import clock_settings
 from tgbot.handlers.lobby import is_admin
 from tgbot.handlers.pictures import picture_settings
@@ -19,7 +18,8 @@ from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import cards_card_help, cards_character_help, cards_rules
 from tgbot.render.characters import character_help
 from tgbot.render.colt import colt_character_help, colt_rules
-from tgbot.service import game_status, profiles
+from tgbot.render.front import front_for, playable_kinds
+from tgbot.service import profiles
 
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -28,8 +28,9 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     if message is None or chat is None:
         return
     language = (await remember_user(context, update) if chat.type == ChatType.PRIVATE
-                else await chat_language(context, chat.id))
-    await message.reply_text(t(
+                else await chat_language(context, chat.id, update))
+    await message.reply_text("\n".join([t(language, "The games:"), *games_lines(language)])
+                             + "\n\n" + t(
         language,
         "In a group: /newgame opens a table, /join sits you down, /status shows the table "
         "again, /history the last moves, /rules the rules, /settings the chat language, "
@@ -45,13 +46,30 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         "/settings pictures on)."))
 
 
+def games_lines(language: str) -> list[str]:
+    """Return one line per game: its name, player counts, how to open it, its options."""
+    lines = []
+    for kind in playable_kinds():
+        engine, front = get_game(kind), front_for(kind)
+        options = [label.split(" ", 1)[1] for row in front.option_buttons(language, 0, {})
+                   for label, _ in row]
+        line = t(language, "• {game} ({least}–{most} players): /newgame {kind}",
+                 game=front.title(language), least=engine.min_players,
+                 most=engine.max_players, kind=kind)
+        if options:
+            line += "\n  " + t(language, "options in the lobby: {options}",
+                               options=", ".join(options))
+        lines.append(line)
+    return lines
+
+
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Summarise the rules of the chat's game (BANG! dice when none), or explain one card
     or character of any game."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     game = await active_game_here(context, update)
     kind = game.kind if game is not None else None
     if context.args:  # /rules <character or card>: every game's help for that name
@@ -93,7 +111,7 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if chat.type == ChatType.PRIVATE and await personal_settings(update, context):
         return
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     if chat.type != ChatType.PRIVATE and not await is_admin(context, chat.id, user.id):
         await message.reply_text(t(language, "Only an admin can change the chat settings."))
         return
@@ -109,26 +127,3 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await profiles.set_chat_language(found.games.uow_factory, chat_id=chat.id, language=wanted,
                                   now=found.games.now)
     await message.reply_text(t(wanted, "Language set."))
-
-
-async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """End the chat's table (its creator or an admin)."""
-    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
-    if message is None or chat is None or user is None:
-        return
-    language = await chat_language(context, chat.id)
-    found = services(context)
-    game = await game_here_or_say(context, update, language)
-    if game is None or game.id is None:
-        return
-    if user.id != game.creator_id and not await is_admin(context, chat.id, user.id):
-        await message.reply_text(t(language, "Only the table's creator or an admin can do "
-                                             "that."))
-        return
-    try:
-        await game_status.cancel_game(found.games.uow_factory, game_id=game.id, now=found.games.now)
-    except (GameOver, StorageError):  # a press or another /cancel got there first
-        await message.reply_text(t(language, "This table has already ended."))
-        return
-    await message.reply_text(t(language, "Table cancelled."))
-    await found.games.lobby_changed(game.id)  # its lobby or table loses its buttons

@@ -71,7 +71,7 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "Games are played in groups: add me to a group "
                                              "and send /newgame there."))
         return
-    group_language = await chat_language(context, chat.id)
+    group_language = await chat_language(context, chat.id, update)
     if not context.args:
         await message.reply_text(
             t(group_language, "Which game?"),
@@ -112,7 +112,7 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or chat is None or user is None:
         return
     await remember_user(context, update)
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     found = services(context)
     game = await active_game_here(context, update)
     if game is None or game.id is None or game.status is not GameStatus.LOBBY:
@@ -254,9 +254,11 @@ async def bot_added(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if not is_in(change.new_chat_member) or is_in(change.old_chat_member):
         return  # not joining: leaving, or its rights changed
-    language = await chat_language(context, change.chat.id)
+    language = await chat_language(context, change.chat.id, update)
     await context.bot.send_message(
         change.chat.id,
         t(language, "Hello! I host slow board games here. Send /newgame to open a table; "
-                    "/help lists everything."),
+                    "/help lists everything.") + "\n" +
+        t(language, "🌐 I speak English here: an admin changes it with /settings pt-BR, "
+                    "/settings en or /settings it."),
         parse_mode=ParseMode.HTML)

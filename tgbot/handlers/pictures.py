@@ -22,7 +22,7 @@ async def picture_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     args = context.args or []
     if message is None or chat is None or not args or args[0] != "pictures":
         return False
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     wanted = SWITCHES.get(args[1].lower()) if len(args) > 1 else None
     if wanted is None:
         await message.reply_text(t(language, "Table pictures: /settings pictures on or "

@@ -8,7 +8,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from core.engine.errors import GameError, GameOver, NotYourTurn, StaleVersion
+from core.engine.errors import GameError
 from storage.errors import GameNotFound, StorageError
 from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
@@ -19,7 +19,10 @@ from tgbot.context import (
     services,
     topic_of,
 )
+from tgbot.handlers.answers import refusal
+from tgbot.handlers.cancel import CONFIRM_OPS, confirmed
 from tgbot.handlers.lobby import lobby_button, open_table
+from tgbot.handlers.marks import die_pressed
 from tgbot.i18n import t
 from tgbot.render.fit import fit_lines
 from tgbot.render.front import front_for, playable_kinds
@@ -28,17 +31,6 @@ from tgbot.service.games import WrongChat
 
 log = logging.getLogger(__name__)
 HISTORY_LINES = 25
-
-
-def refusal(language: str, error: Exception) -> str:
-    """Return the polite pop-up for a press the game refuses."""
-    if isinstance(error, StaleVersion):
-        return t(language, "This prompt is outdated: the game has moved on.")
-    if isinstance(error, NotYourTurn):
-        return t(language, "This decision belongs to another player.")
-    if isinstance(error, GameOver):
-        return t(language, "This game is over.")
-    return t(language, "That move is not possible now.")
 
 
 async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -60,7 +52,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             else:
                 await query.answer()
                 await open_table(update, context, callback.payload,
-                                 await chat_language(context, chat.id))
+                                 await chat_language(context, chat.id, update))
             return
         if callback.kind == "p":  # the press's one command checks the chat itself
             await _play(update, context, callback, language)
@@ -73,12 +65,16 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat_id is not None and chat_id not in (game.chat_id, query.from_user.id):
         await query.answer(t(language, "This button is not valid."), show_alert=True)
         return
-    if callback.kind == "l":
+    if callback.kind == "l" and callback.payload in CONFIRM_OPS:
+        await confirmed(update, context, callback)
+    elif callback.kind == "l":
         await lobby_button(update, context, callback)
     elif callback.kind == "m":
         await _mine(update, context, callback, language)
     elif callback.kind == "b":
         await _back(update, context, callback, language)
+    elif callback.kind == "d":
+        await die_pressed(update, context, callback, language)
     else:
         await _toggle(update, context, callback, language)
 
@@ -154,7 +150,7 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, chat, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or chat is None:
         return
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     found = services(context)
     game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
@@ -171,7 +167,7 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None or chat.type == ChatType.PRIVATE:
         return
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     found = services(context)
     game = await reads.last_game(found.games.uow_factory, chat_id=chat.id,
                                  topic_id=topic_of(update))

@@ -65,7 +65,7 @@ async def _admin_target(update: Update, context: ContextTypes.DEFAULT_TYPE,
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return None
-    language = await chat_language(context, chat.id)
+    language = await chat_language(context, chat.id, update)
     game = await game_here_or_say(context, update, language, running=True)
     if game is None or game.id is None:
         return None

@@ -28,7 +28,7 @@ from core.bang_dice.actions import (
 )
 from core.bang_dice.ids import DieKind
 from core.engine.registry import AnyGame
-from tgbot.callbacks import action_data, keep_data, lobby_data
+from tgbot.callbacks import action_data, die_data, lobby_data
 from tgbot.i18n import N_, t
 from tgbot.render.rendered import Buttons
 
@@ -222,29 +222,44 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
     """
     version = view["version"]
     if view["decision"] == "reroll":
+        # A die's button marks or unmarks it, relative to the marks kept with the game;
+        # "Re-roll" rolls what is marked then (so a keyboard shown late still adds up).
         chosen = keep or frozenset()
-        rerollable = {i for a in legal if isinstance(roll := decode(a), Reroll) for i in roll.dice}
         dice_row = []
         for index, die in enumerate(view["dice"]):
-            if index not in rerollable:
-                dice_row.append((f"{face_icon(die['face'])}🔒", keep_data(game_id, version,
-                                                                           chosen)))
-                continue
-            toggled = chosen ^ {index}
-            mark = "🎲" if index in chosen else "✋"
-            dice_row.append((f"{face_icon(die['face'])}{mark}",
-                             keep_data(game_id, version, toggled)))
+            mark = "🔒" if index not in rerollable(legal) else "🎲" if index in chosen else "✋"
+            dice_row.append((f"{face_icon(die['face'])}{mark}", die_data(game_id, version,
+                                                                          index)))
         action_row = []
         if chosen:
-            reroll = encode(Reroll(frozenset(chosen)))
             action_row.append((t(language, "🎲 Re-roll ({left} left)", left=view["rolls_left"]),
-                               action_data(game_id, version, reroll)))
+                               die_data(game_id, version, None)))
         action_row.append((t(language, "✅ Done"), action_data(game_id, version, "s")))
         return (tuple(dice_row), tuple(action_row))
     buttons = [(action_label(language, a, view, names), action_data(game_id, version, a))
                for a in legal]
     width = 2 if len(buttons) > 4 else 1
     return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
+
+
+def rerollable(legal: Sequence[str]) -> frozenset[int]:
+    """Return the dice that a legal re-roll may include."""
+    return frozenset(i for a in legal if isinstance(roll := decode(a), Reroll)
+                     for i in roll.dice)
+
+
+def reroll_text(marked: frozenset[int]) -> str:
+    """Return the action text that re-rolls the marked dice."""
+    return encode(Reroll(frozenset(marked)))
+
+
+def marked_line(language: str, view: dict[str, Any], marked: frozenset[int]) -> str:
+    """Return what a re-roll will roll now, for the pop-up of a die's button."""
+    if not marked:
+        return t(language, "✋ No die marked: press Done to keep them all.")
+    faces = " ".join(face_icon(view["dice"][i]["face"]) for i in sorted(marked))
+    return t(language, "🎲 To re-roll: {faces} ({count}). Press Re-roll when ready.",
+             faces=faces, count=len(marked))
 
 
 def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str | None:

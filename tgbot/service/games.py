@@ -210,18 +210,38 @@ class GameService:
 
     async def mark(self, game_id: int, user_id: int, version: int,
                    keep: frozenset[int]) -> Played:
-        """Redraw the table's prompt with `keep` marked (the dice game's re-roll choice);
-        the game does not change. Raise StaleVersion or NotYourTurn."""
+        """Redraw the owing seat's prompt with `keep` as its own state (the card game's
+        open card; an old dice keyboard's marks); the game does not change. Raise
+        StaleVersion or NotYourTurn."""
 
         def work(scene: Scene) -> None:
-            if scene.state is None or scene.game.version != version:
-                raise StaleVersion(f"the game is at version {scene.game.version}")
-            seat = scene.seat_of(user_id)
-            if seat is None or seat not in scene.engine.to_act(scene.state):
-                raise NotYourTurn("this decision belongs to another player")
+            _owing_seat(scene, user_id, version)
             scene.notes["keep"] = sorted(keep)
 
         return await self.command(game_id, work)
+
+    async def toggle_mark(self, game_id: int, user_id: int, version: int,
+                          item: int) -> frozenset[int]:
+        """Switch one item of the prompt's marks kept with the game (the dice marked for a
+        re-roll at this version), redraw the prompt, and return the marks now. Relative to
+        what is stored, so presses on a keyboard whose edit is still delayed add up.
+        Raise StaleVersion or NotYourTurn."""
+        marked: list[frozenset[int]] = []
+
+        def work(scene: Scene) -> None:
+            _owing_seat(scene, user_id, version)
+            now = marks_of(scene.game) ^ {item}
+            scene.game.lobby = {**scene.game.lobby,
+                                MARKS: {"version": version, "items": sorted(now)}}
+            scene.notes.update(keep=sorted(now), dirty=True)
+            marked.append(now)
+
+        await self.command(game_id, work)
+        return marked[0]
+
+    async def marks(self, game_id: int) -> frozenset[int]:
+        """Return the marks kept with the game for its current version (none: empty)."""
+        return marks_of(await reads.load_game(self.uow_factory, game_id=game_id))
 
     async def hand_to_bot(self, game_id: int, seat: int) -> Played | None:
         """Hand a player's seat to the bot (the player may come back with /back) and let it
@@ -360,7 +380,28 @@ class GameService:
         return before if before > now + timedelta(minutes=1) else None
 
 
+MARKS = "marks"
+"""The prompt's marks kept with the game (`lobby`): the dice marked for a re-roll."""
 UNREACHABLE_TOLD = "unreachable_told"
+
+
+def marks_of(game: Game) -> frozenset[int]:
+    """Return the marks kept with a game for its current version (none: empty)."""
+    stored = game.lobby.get(MARKS) or {}
+    if stored.get("version") != game.version:
+        return frozenset()
+    return frozenset(int(item) for item in stored.get("items", ()))
+
+
+def _owing_seat(scene: Scene, user_id: int, version: int) -> int:
+    """Return the user's seat if it owes the decision at `version`; raise StaleVersion or
+    NotYourTurn."""
+    if scene.state is None or scene.game.version != version:
+        raise StaleVersion(f"the game is at version {scene.game.version}")
+    seat = scene.seat_of(user_id)
+    if seat is None or seat not in scene.engine.to_act(scene.state):
+        raise NotYourTurn("this decision belongs to another player")
+    return seat
 """The users of a game its group was told the bot cannot write to (kept in `lobby`)."""
 
 

@@ -100,14 +100,19 @@ async def set_user_language(
     await retry_on_conflict(work)
 
 
-async def get_or_create_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, now: Clock) -> Chat:
-    """Return the chat, storing it with the default settings first if it is new."""
+async def get_or_create_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, now: Clock,
+                             language: str | None = None) -> Chat:
+    """Return the chat, storing it with the default settings first if it is new (in
+    `language` when given: the language of whoever brought the bot or spoke first)."""
 
     async def work() -> Chat:
         async with uow_factory() as uow:
             chat = await uow.chats.get(chat_id=chat_id)
             if chat is None:
-                chat = await uow.chats.add(chat=Chat(id=chat_id, created_at=now()))
+                chat = Chat(id=chat_id, created_at=now())
+                if language:
+                    chat.language = language
+                chat = await uow.chats.add(chat=chat)
                 await uow.commit()
         return chat
 
