@@ -170,6 +170,21 @@ def test_a_forced_discard_and_the_shadow_renegades_side_are_told() -> None:
     assert t("it", "the Outlaws") in line
 
 
+def test_an_eliminated_players_nuggets_going_back_to_the_bank_are_told() -> None:
+    """[GR-NUG-5] the nuggets leave a dead seat with a line; a purchase's payment has none."""
+    back = {"kind": "nuggets_changed", "seat": 1, "delta": -3, "nuggets": 0,
+            "cause": "eliminated"}
+    assert FRONT.event_line("en", back, NAMES, {}) == "💰 Bruno's 3💰 go back to the bank"
+    for language in ("pt-BR", "it"):
+        line = FRONT.event_line(language, back, NAMES, {})
+        assert line is not None
+        assert "Bruno" in line
+        assert "3💰" in line
+        assert "back" not in line
+    paid = {**back, "cause": "buy"}
+    assert FRONT.event_line("en", paid, NAMES, {}) is None
+
+
 def test_rules_explain_every_equipment_kind_and_gold_rush_character() -> None:
     for language in LANGUAGES:
         helps = set()

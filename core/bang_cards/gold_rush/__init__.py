@@ -30,6 +30,8 @@ Where each character's ability lives:
 | Raddie Snake | a nugget a card, twice | `phase_two._uses`, `phase_two._use` |
 | Simeon Picos | a nugget per life lost | `triggers.life_lost` |
 
-Nuggets and the equipment deck: `supply.py`; the shadows: `shadow.py`; timeout defaults:
+Nuggets and the equipment deck: `supply.py` (an eliminated player's nuggets back to the
+bank, or kept by a shadow: `supply.nuggets_of_the_eliminated`, GR-NUG-5 and GR-SHADOW-2,
+called from `triggers.eliminated`); the shadows: `shadow.py`; timeout defaults:
 `defaults.py`; the bot's plan: `bot.py`; scenario positions: `position.py`.
 """

@@ -46,6 +46,9 @@ def place(state: CardsState, spec: Mapping[str, Any], out: Events) -> None:
             seat.side = Side(raw["side"])
         if seat.nuggets < 0:
             raise InvalidSetup(f"seat {index} nuggets must not be negative")
+        if seat.nuggets and not seat.alive and not state.options.shadow_gunslingers:
+            raise InvalidSetup(f"seat {index} is eliminated: his nuggets went back to the "
+                               "bank (GR-NUG-5; the shadow_gunslingers option keeps them)")
         placed += seat.equipment
     if not state.options.gold_rush:
         if placed or any(seat.nuggets for seat in state.seats) or spec.get("shop"):

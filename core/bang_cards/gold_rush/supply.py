@@ -90,9 +90,18 @@ def drop_equipment(state: CardsState, seat: int, reason: str, out: Events) -> No
         gear_to_bottom(state, card, seat, reason, out)
 
 
+def nuggets_of_the_eliminated(state: CardsState, seat: int, out: Events) -> None:
+    """An eliminated player's nuggets go back to the bank [GR-NUG-5]; with the Shadow
+    Gunslingers he keeps them for his shadow turns [GR-SHADOW-2]."""
+    if state.options.shadow_gunslingers:
+        return
+    pay(state, seat, state.seats[seat].nuggets, "eliminated", out)
+
+
 def check_supply(state: CardsState) -> None:
     """Raise AssertionError unless the 24 equipment cards are each in one zone (none without
-    Gold Rush) and the nuggets add up: none negative, bank + held = the box's 30."""
+    Gold Rush) and the nuggets add up: none negative, bank + held = the box's 30, and
+    without the shadows none held by an eliminated player [GR-NUG-5]."""
     ids = [*state.gear_deck, *state.shop, *(c for s in state.seats for c in s.equipment)]
     if state.gear_held is not None:
         ids.append(state.gear_held)
@@ -105,6 +114,9 @@ def check_supply(state: CardsState) -> None:
     held = [seat.nuggets for seat in state.seats]
     if min(held) < 0:
         raise AssertionError("a seat holds negative nuggets")
+    if not state.options.shadow_gunslingers and any(
+            seat.nuggets for seat in state.seats if not seat.alive):
+        raise AssertionError("an eliminated player holds nuggets")
     total = NUGGETS if state.options.gold_rush else 0
     if state.bank + sum(held) != total:
         raise AssertionError(f"nuggets: bank {state.bank} + held {sum(held)} != {total}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from core.bang_cards.agenda import Events, is_character
 from core.bang_cards.board import living
 from core.bang_cards.gold_rush.equipment import Gear
-from core.bang_cards.gold_rush.supply import drop_equipment, gain
+from core.bang_cards.gold_rush.supply import drop_equipment, gain, nuggets_of_the_eliminated
 from core.bang_cards.gold_rush.traits import has_gear
 from core.bang_cards.ids import GoldRushCharacter
 from core.bang_cards.state import CardsState
@@ -40,15 +40,18 @@ def life_lost(state: CardsState, seat: int, amount: int, before: int,
 
 
 def eliminated(state: CardsState, seat: int, source: int | None, out: Events) -> None:
-    """A seat was eliminated: Wanted's reward to the killer, then his equipment leaves.
+    """A seat was eliminated: his equipment and nuggets leave, then Wanted's reward to the
+    killer.
 
-    [GR-EQ-WANTED-2] in addition to any other reward, before the Sheriff's penalty;
-    [GR-EQ-GEN-3] his equipment goes to the bottom of its deck, never to Vulture Sam.
+    [GR-EQ-GEN-3] his equipment goes to the bottom of its deck, never to Vulture Sam;
+    [GR-NUG-5, GR-SHADOW-2] his nuggets go back to the bank unless he will be a shadow;
+    [GR-EQ-WANTED-2] in addition to any other reward, before the Sheriff's penalty.
     """
     if not state.options.gold_rush:
         return
     wanted = has_gear(state, seat, Gear.WANTED)
     drop_equipment(state, seat, "eliminated", out)
+    nuggets_of_the_eliminated(state, seat, out)
     if wanted and source is not None and source != seat and state.seats[source].alive:
         draw(state, source, WANTED_CARDS, out)
         gain(state, source, WANTED_NUGGETS, "wanted", out)

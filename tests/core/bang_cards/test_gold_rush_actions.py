@@ -3,7 +3,10 @@ GR-NUG, GR-ACT, GR-BUY, GR-FORCE, GR-SELL, GR-EQDECK, R-GR-02..04, GR-EX-1, GR-E
 
 from __future__ import annotations
 
+import pytest
+
 from core.bang_cards.gold_rush.equipment import EQUIPMENT
+from core.engine.errors import InvalidSetup
 from tests.core.bang_cards.gold_rush_helpers import (
     buy,
     force,
@@ -11,7 +14,7 @@ from tests.core.bang_cards.gold_rush_helpers import (
     nuggets,
     sell,
 )
-from tests.core.bang_cards.helpers import act, decision, kinds, lives, n, texts
+from tests.core.bang_cards.helpers import GAME, act, decision, kinds, lives, n, texts
 
 BANG, BANG2, MISSED, BEER = "bang_as", "bang_qh", "missed_2s", "beer_6h"
 
@@ -65,6 +68,32 @@ def test_GR_NUG_4_and_GR_EX_1_a_gatling_that_hits_three_pays_three() -> None:
             state, _ = act(state, 2, "t")
             assert not state.seats[2].alive
         assert nuggets(state)[0] == 3
+
+
+def test_GR_NUG_5_an_eliminated_players_nuggets_go_back_to_the_bank() -> None:
+    """[GR-NUG-5] without the shadows the killed Outlaw's 3 nuggets return to the bank; the
+    killer keeps the nugget of the killing point; the group's view shows it."""
+    state = gr_table(5, {0: {"hand": [BANG]}, 4: {"life": 1, "nuggets": 3}})
+    assert state.bank == 27
+    state, events = act(state, 0, play(BANG, 4))
+    assert not state.seats[4].alive
+    assert nuggets(state) == [1, 0, 0, 0, 0]
+    assert state.bank == 29
+    back = [e for e in events if e.kind == "nuggets_changed" and e.seat == 4]
+    assert [(e.delta, e.nuggets, e.cause) for e in back] == [(-3, 0, "eliminated")]
+    group = GAME.view(state, None)
+    assert (group.seats[4].nuggets, group.bank) == (0, 29)
+
+
+def test_GR_NUG_5_a_dead_player_never_holds_nuggets_without_the_shadows() -> None:
+    """[GR-NUG-5] a position cannot put nuggets on a dead seat, and the state check (run
+    after every step by the simulator) refuses a dead seat holding some."""
+    with pytest.raises(InvalidSetup, match="GR-NUG-5"):
+        gr_table(5, {2: {"alive": False, "nuggets": 3}})
+    state = gr_table(5, {2: {"alive": False}})
+    state.seats[2].nuggets, state.bank = 1, state.bank - 1
+    with pytest.raises(AssertionError, match="eliminated player holds nuggets"):
+        GAME.check_state(state)
 
 
 def test_GR_BUY_1_a_brown_card_acts_then_goes_to_the_bottom_face_up() -> None:

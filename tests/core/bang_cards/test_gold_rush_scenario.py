@@ -37,6 +37,27 @@ def test_GR_EX_6_example_file_the_shadow_renegade_plays_for_the_outlaws() -> Non
     assert kinds.index("shadow_returned") < kinds.index("turn_started")
 
 
+def test_GR_NUG_5_example_file_the_dead_outlaws_nuggets_go_back_to_the_bank() -> None:
+    """[GR-NUG-5] without the shadows the Outlaw's 3 nuggets return: 27 + 3 - 1 = 29."""
+    report = run_scenario(load("gr_nug_5.json"))
+    assert not report["seats"][1]["alive"]
+    assert report["nuggets"] == [1, 0, 0, 0, 0]
+    assert report["bank"] == 29
+    returned = [(e["seat"], e["delta"], e["cause"]) for e in report["events"]
+                if e["kind"] == "nuggets_changed" and e["delta"] < 0]
+    assert returned == [(1, -3, "eliminated")]
+
+
+def test_GR_SHADOW_2_example_file_the_dead_outlaw_keeps_his_nuggets() -> None:
+    """[GR-SHADOW-2] the same shot with the shadows: he keeps his 3 for his shadow turns."""
+    spec = load("gr_shadow_2.json")
+    assert {**spec, "options": {}} == {**load("gr_nug_5.json"), "options": {}}
+    report = run_scenario(spec)
+    assert not report["seats"][1]["alive"]
+    assert report["nuggets"] == [1, 3, 0, 0, 0]
+    assert report["bank"] == 26
+
+
 @pytest.mark.parametrize("change", [
     {"options": {"gold_rush": "yes"}},
     {"shop": ["nope"]},

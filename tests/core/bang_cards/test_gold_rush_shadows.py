@@ -10,7 +10,7 @@ from core.bang_cards.damage import beer_heals, check_end
 from core.bang_cards.ids import Side
 from core.bang_cards.state import CardsState
 from tests.core.bang_cards.gold_rush_helpers import BOTH, SHADOWS, buy, gr_table, nuggets
-from tests.core.bang_cards.helpers import act, decision, kinds, lives, n, texts
+from tests.core.bang_cards.helpers import GAME, act, decision, kinds, lives, n, texts
 
 BANG, MISSED, BEER = "bang_as", "missed_2s", "beer_6h"
 
@@ -37,6 +37,8 @@ def test_GR_SHADOW_1_and_2_an_elimination_keeps_the_nuggets() -> None:
     assert not state.seats[4].alive
     assert state.seats[4].role_revealed
     assert nuggets(state)[4] == 3
+    assert state.bank == 30 - 3 - 1  # not GR-NUG-5: his nuggets stay out of the bank
+    assert GAME.view(state, None).seats[4].nuggets == 3
     assert "player_eliminated" in kinds(events)
     assert state.gear_deck[0] == "boots"
 

@@ -102,6 +102,23 @@ CARDS_SEVEN = {
     "actions": [{"seat": 0, "action": "p00t2"}],
 }
 
+CARDS_SHADOWS = {
+    "game": "bang_cards", "turn": 3, "phase": "start",
+    "options": {"gold_rush": True, "shadow_gunslingers": True},
+    "shop": ["pickaxe", "bottle_1", "wanted_1"],
+    "seats": [
+        _seat("sheriff", "pretty_luzena", life=3, in_play=["volcanic_10s"], nuggets=4,
+              equipment=["gun_belt"], hand=["bang_as", "missed_2s"]),
+        _seat("deputy", "simeon_picos", alive=False, nuggets=2),
+        _seat("outlaw", "jacky_murieta", life=2, in_play=["barrel_qs"], nuggets=5,
+              equipment=["boots"], hand=["beer_6h"]),
+        _seat("renegade", "josh_mccloud", alive=False, nuggets=3),
+        _seat("outlaw", "dutch_will", nuggets=1, equipment=["lucky_charm"],
+              hand=["bang_qh", "panic_jh"]),
+        _seat("outlaw", "madam_yto", alive=False),
+    ],
+}
+
 POSITIONS = (
     Position("dice_4p_reroll", "bang_dice", 4, seed=1, stop=_rerolling(3)),
     Position("dice_6p_old_saloon", "bang_dice", 6, seed=2, stop=_rerolling(9),
@@ -113,13 +130,14 @@ POSITIONS = (
     Position("cards_4p_play", "bang_cards", 4, spec=CARDS_FOUR),
     Position("cards_5p_store", "bang_cards", 5, spec=CARDS_FIVE),
     Position("cards_7p_finished", "bang_cards", 7, spec=CARDS_SEVEN),
+    Position("cards_6p_gold_rush_shadows", "bang_cards", 6, spec=CARDS_SHADOWS),
 )
 
 CARDS_GOLD_RUSH = {
     "game": "bang_cards", "turn": 0, "phase": "play", "options": {"gold_rush": True},
     "seats": [
         _seat("sheriff", "calamity_janet", life=3,
-              hand=["bang_as", "missed_2s", "beer_6h", "panic_jh", "cat_balou_kh",
+              hand=["bang_as", "missed_2s", "beer_6h", "panic_jh", "mustang_8h",
                     "general_store_qs", "stagecoach_9s_1"],
               in_play=["winchester_8s", "barrel_qs"], nuggets=3,
               equipment=["rum_1", "shot_1"]),

@@ -2,7 +2,9 @@
 
 Writes tests/tgbot/images/golden/<position>_<language>.png for every position of
 positions.py in every language, and <hand>_<language>.png for every hand of
-HAND_POSITIONS (one seat's private hand picture). Run it after a deliberate change to the
+HAND_POSITIONS (one seat's private hand picture); then docs/images/phone/<name>_en.png,
+each English picture scaled to the 360 px a phone shows it at, and the colour-vision
+sheets (tests/tgbot/images/colour_vision.py). Run it after a deliberate change to the
 pictures, look at the images (docs/images.md shows them), and commit them with the change.
 """
 
@@ -10,12 +12,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PIL import Image
+
 from core.engine.registry import get_game
+from tests.tgbot.images.colour_vision import SHEETS, phone, sheet
 from tests.tgbot.images.positions import HAND_POSITIONS, NAMES, POSITIONS, HandPosition, Position
 from tgbot.i18n import LANGUAGES
 from tgbot.render.images import draw_hand, group_view, hand_view, render_table
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
+DOCS_IMAGES = Path(__file__).resolve().parents[3] / "docs" / "images"
 
 
 def golden_path(position: Position, language: str) -> Path:
@@ -51,6 +57,18 @@ def main() -> None:
     for path, picture in drawings:
         path.write_bytes(picture())
         print(path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path)
+    phones = DOCS_IMAGES / "phone"
+    phones.mkdir(parents=True, exist_ok=True)
+    for name in [p.name for p in POSITIONS] + [h.name for h in HAND_POSITIONS]:
+        golden = Image.open(GOLDEN / f"{name}_en.png")
+        small = phone(golden).quantize(palette=golden, dither=Image.Dither.NONE)
+        small.save(phones / f"{name}_en.png", optimize=True)
+    print(phones)
+    for name in SHEETS:
+        sheet(Image.open(GOLDEN / f"{name}_en.png")).quantize(
+            256, method=Image.Quantize.FASTOCTREE).save(
+            DOCS_IMAGES / f"{name}_colour_vision.png", optimize=True)
+    print(DOCS_IMAGES)
 
 
 if __name__ == "__main__":

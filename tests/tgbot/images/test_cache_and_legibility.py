@@ -1,5 +1,5 @@
 """The picture cache draws a (game id, version, language) once, and the pictures' text
-stays legible at the width Telegram shows a photo in a chat."""
+stays legible at the width a phone shows a photo at in a chat (about 360 px)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ import io
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from core.engine.registry import get_game
-from tests.tgbot.images.positions import NAMES, POSITIONS
+from tests.tgbot.images.positions import HAND_POSITIONS, NAMES, POSITIONS
 from tgbot.render.images import TableImages, has_picture
-from tgbot.render.images import canvas as canvas_module
-from tgbot.render.images.canvas import SMALL, WIDTH
+from tgbot.render.images.canvas import PHONE, SMALL, TEXT, WIDTH
 
-PHONE_WIDTH = 800  # the narrowest width Telegram shows a photo at in a chat
+PHONE_WIDTH = PHONE  # a phone shows a photo 320-400 px wide in a chat
 
 
 def _game_and_states(count: int) -> tuple[Any, list[Any]]:
@@ -67,30 +66,53 @@ def test_every_game_with_a_front_has_a_picture() -> None:
     assert not has_picture("chess")
 
 
-def test_smallest_text_is_legible_at_the_width_telegram_shows() -> None:
-    assert SMALL * PHONE_WIDTH / WIDTH >= 16
+def test_smallest_text_is_legible_at_the_width_a_phone_shows() -> None:
+    """A phone shows a photo 320-400 px wide in a chat: at 360 px the smallest text is
+    12 px, the usual text 14 px."""
+    assert SMALL * PHONE_WIDTH / WIDTH >= 12
+    assert TEXT * PHONE_WIDTH / WIDTH >= 14
+
+
+def _font_sizes(draw_picture: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Return the size of every font text is drawn with while `draw_picture()` runs."""
+    sizes: list[int] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: Any, xy: Any, text: Any, fill: Any = None, font: Any = None,
+             *args: Any, **kw: Any) -> None:
+        sizes.append(int(font.size))
+        original(self, xy, text, fill, font, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    draw_picture()
+    return sizes
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
 def test_words_are_never_drawn_smaller_than_the_smallest_size(
         position: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    original_text, original_tag = canvas_module.Canvas.text, canvas_module.Canvas.tag
-
-    def text(self: Any, x: int, y: int, text: str, size: int = canvas_module.TEXT,
-             **kw: Any) -> int:
-        sizes.append(size)
-        return original_text(self, x, y, text, size, **kw)
-
-    def tag(self: Any, x: int, y: int, text: str, fill: str, ink: str = canvas_module.INK,
-            size: int = SMALL, max_width: int = WIDTH) -> int:
-        sizes.append(size)
-        return original_tag(self, x, y, text, fill, ink, size, max_width)
-
-    monkeypatch.setattr(canvas_module.Canvas, "text", text)
-    monkeypatch.setattr(canvas_module.Canvas, "tag", tag)
     from tests.tgbot.images.regenerate import draw
 
-    draw(position, "it")
+    sizes = _font_sizes(lambda: draw(position, "it"), monkeypatch)
     assert sizes
     assert min(sizes) >= SMALL
+
+
+@pytest.mark.parametrize("hand", HAND_POSITIONS, ids=lambda h: h.name)
+def test_hands_are_never_drawn_smaller_than_the_smallest_size(
+        hand: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.tgbot.images.regenerate import draw_hand_of
+
+    sizes = _font_sizes(lambda: draw_hand_of(hand, "pt-BR"), monkeypatch)
+    assert sizes
+    assert min(sizes) >= SMALL
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
+def test_a_table_fits_a_phone_screen_when_opened(position: Any) -> None:
+    """Opened full screen, a picture no taller than twice its width fills the width of a
+    phone (about 9:19.5) instead of shrinking to its height."""
+    from tests.tgbot.images.regenerate import draw
+
+    image = Image.open(io.BytesIO(draw(position, "pt-BR")))
+    assert image.height <= 2 * image.width

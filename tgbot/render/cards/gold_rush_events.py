@@ -56,6 +56,18 @@ def _shadow(language: str, event: dict[str, Any], names: Sequence[str]) -> str:
     return text
 
 
+def _nuggets(language: str, event: dict[str, Any], name: str) -> str | None:
+    """Return the line of nuggets gained, or of an eliminated player's going back to the
+    bank [GR-NUG-5]; None for a payment (its purchase has its own line)."""
+    if event["delta"] > 0:
+        return t(language, "💰 {name} gains {count}💰 (now {total}💰)", name=name,
+                 count=event["delta"], total=event["nuggets"])
+    if event["cause"] == "eliminated":
+        return t(language, "💰 {name}'s {count}💰 go back to the bank", name=name,
+                 count=-event["delta"])
+    return None
+
+
 def gold_rush_event_line(language: str, event: dict[str, Any],
                          names: Sequence[str]) -> str | None:
     """Return the line of a Gold Rush event, or None (not one, or not worth a line)."""
@@ -63,10 +75,7 @@ def gold_rush_event_line(language: str, event: dict[str, Any],
         return who(names, event[key])
 
     lines: dict[str, Callable[[], str | None]] = {
-        "nuggets_changed": lambda: (t(language, "💰 {name} gains {count}💰 (now {total}💰)",
-                                      name=name(), count=event["delta"],
-                                      total=event["nuggets"])
-                                    if event["delta"] > 0 else None),
+        "nuggets_changed": lambda: _nuggets(language, event, name()),
         "shop_filled": lambda: t(language, "🛒 New in the shop: {card}",
                                  card=gear_label(language, event["card"])),
         "gear_reshuffled": lambda: t(language, "🔄 The equipment deck is shuffled "

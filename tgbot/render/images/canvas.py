@@ -1,9 +1,11 @@
 """Drawing primitives shared by the table pictures: fonts, palette, text, shapes, PNG.
 
-Every picture is WIDTH pixels wide. Telegram shows a photo in a chat 800 to 1280 pixels
-wide, so the smallest text (SMALL) stays at least 16 px tall there: SMALL * 800 / WIDTH.
-Colours come from the Okabe-Ito palette, safe for the common colour-vision deficiencies,
-and nothing is told by colour alone: every coloured mark has a word or a shape next to it.
+Every picture is WIDTH pixels wide. A phone shows a photo in a chat 320 to 400 px wide
+(PHONE: 360), so the smallest text (SMALL) is SMALL * PHONE / WIDTH = 12 px there, the
+usual body text (TEXT) 14 px. Colours come from the Okabe-Ito palette, told apart under
+the common colour-vision deficiencies, and nothing is told by colour alone: every
+coloured mark has a word, a number or a shape of its own next to it (docs/images.md).
+Text has at least 4.5:1 contrast with the ground it is drawn on (TEXT_ON).
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-WIDTH = 960
-MARGIN = 16
-SMALL, TEXT, LARGE, TITLE = 24, 28, 32, 38  # font sizes in px at WIDTH
+WIDTH = 720
+PHONE = 360
+MARGIN = 12
+SMALL, TEXT, LARGE, TITLE = 24, 28, 32, 36  # font sizes in px at WIDTH
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 # Okabe-Ito
@@ -30,24 +33,31 @@ YELLOW = "#F0E442"
 BLUE = "#0072B2"
 VERMILION = "#D55E00"
 PURPLE = "#CC79A7"
-# Neutrals
+# Neutrals and tints
 PAPER = "#F6F1E7"
 PANEL = "#FFFFFF"
-INK = "#1B1B1B"
-MUTED = "#666666"
-DEAD = "#D4D4D4"
-DEAD_INK = "#8C8C8C"
+INK = "#111111"
+MUTED = "#5E5E5E"
+DEAD = "#DCDCDC"
+DEAD_INK = "#545454"
 LINE = "#B8AFA0"
 FELT = "#E3EEE8"
-
+SUIT_RED = "#B34400"  # hearts and diamonds: Okabe-Ito vermilion darkened for small text
 GHOST_FILL = "#EFE6F4"
+BACK = "#3A3A3A"  # a card's back
+BLUE_CARD = "#DCEFFA"  # a blue-bordered card (it also gets a double frame)
+TAN = "#E9E2D4"
+
 Box = tuple[int, int, int, int]
-# Text is the only thing drawn with smoothed edges: these (ink, backgrounds) pairs get the
-# in-between shades in the palette.
-GROUNDS = (PANEL, PAPER, FELT, DEAD, GHOST_FILL, YELLOW, SKY, VERMILION, PURPLE, GREEN, LINE,
-           ORANGE, BLUE, "#FBF6C4", "#DCEFFA", "#E9E2D4", "#3A3A3A")
-TEXT_ON = {INK: GROUNDS, MUTED: (PANEL, PAPER, FELT, DEAD, GHOST_FILL),
-           DEAD_INK: (DEAD, PANEL), PANEL: (GREEN, BLUE, VERMILION, PURPLE, INK, "#3A3A3A")}
+# The (ink, grounds) pairs text is drawn with: each gets its in-between shades in the
+# palette (text is the only thing drawn with smoothed edges), and each pair has at least
+# 4.5:1 contrast (tests/tgbot/images/test_colour_vision.py).
+TEXT_ON = {INK: (PANEL, PAPER, FELT, DEAD, GHOST_FILL, YELLOW, SKY, VERMILION, PURPLE, GREEN,
+                 LINE, ORANGE, BLUE_CARD, TAN, "#FBF6C4", "#FBE9C2"),
+           MUTED: (PANEL, PAPER, FELT, GHOST_FILL, BLUE_CARD),
+           DEAD_INK: (DEAD, PANEL, PAPER),
+           SUIT_RED: (PANEL, BLUE_CARD),
+           PANEL: (BLUE, INK, BACK)}
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -151,11 +161,13 @@ class Canvas:
                                     width=width)
 
     def tag(self, x: int, y: int, text: str, fill: str, ink: str = INK,
-            size: int = SMALL, max_width: int = WIDTH) -> int:
-        """Draw `text` on a rounded label at (x, y) (top left); return the label's width."""
+            size: int = SMALL, max_width: int = WIDTH, outline: str | None = None) -> int:
+        """Draw `text` on a rounded label at (x, y) (top left), framed 3 px wide in
+        `outline` if given; return the label's width."""
         shown = fit(text, size, max_width - 16)
         w = text_width(shown, size) + 16
-        self.draw.rounded_rectangle((x, y, x + w, y + size + 10), radius=8, fill=fill)
+        self.draw.rounded_rectangle((x, y, x + w, y + size + 10), radius=8, fill=fill,
+                                    outline=outline, width=3 if outline else 0)
         self.draw.text((x + 8, y + 5), shown, font=font(size), fill=ink)
         return w
 
@@ -174,6 +186,20 @@ class Canvas:
         self.draw.ellipse((x, y, x + 2 * r, y + 2 * r), fill=fill)
         self.draw.ellipse((x + 2 * r, y, x + 4 * r, y + 2 * r), fill=fill)
         self.draw.polygon([(x, y + r), (x + 4 * r, y + r), (x + 2 * r, y + size)], fill=fill)
+
+    def nugget(self, x: int, y: int, size: int) -> None:
+        """Draw a gold nugget (a rough yellow lump) whose box's top left corner is (x, y)."""
+        s = size
+        points = [(x + s * 0.2, y + s * 0.15), (x + s * 0.65, y), (x + s, y + s * 0.35),
+                  (x + s * 0.85, y + s * 0.9), (x + s * 0.3, y + s), (x, y + s * 0.6)]
+        self.draw.polygon(points, fill=YELLOW, outline=INK, width=2)
+
+    def card_back(self, x: int, y: int, w: int, h: int) -> None:
+        """Draw a face-down card."""
+        self.box((x, y, x + w, y + h), fill=BACK, outline=INK, width=2, radius=max(3, w // 8))
+        inset = max(3, w // 6)
+        self.draw.rectangle((x + inset, y + inset, x + w - inset, y + h - inset),
+                            outline=ORANGE, width=2)
 
     def arrow(self, x: int, y: int, length: int, fill: str = INK) -> None:
         """Draw a small arrow pointing up-right, its box's top left corner at (x, y)."""
@@ -218,6 +244,20 @@ def ring(count: int) -> list[tuple[int, int]]:
 def rows_of(count: int) -> int:
     """Return how many rows `ring(count)` uses."""
     return (count + 1) // 2
+
+
+def fitted(text: str, width: int, sizes: Sequence[int], lines: int = 2,
+           ) -> tuple[int, list[str]]:
+    """Return the largest of `sizes` (largest first) at which bold `text` breaks into at
+    most `lines` lines of `width` px without cutting a word, and those lines (the last
+    size's, cut, if none fits)."""
+    for size in sizes:
+        shown = wrap(text, size, width, bold=True, lines=lines)
+        if not any(line.endswith("…") or text_width(line, size, True) > width
+                   for line in shown):
+            return size, shown
+    return sizes[-1], [fit(line, sizes[-1], width, True)
+                       for line in wrap(text, sizes[-1], width, bold=True, lines=lines)]
 
 
 def wrap_tags(labels: Sequence[str], width: int, size: int = SMALL) -> list[list[str]]:

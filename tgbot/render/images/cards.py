@@ -1,27 +1,31 @@
-"""BANG! the card game as a picture: the deck, the discard pile's top and any cards turned
-up on the table, then the seats around the table (two columns, in play order: down the
-left, up the right) with each player's role once public, character, life, hand size and
-cards in play. A seat out of the game is greyed.
+"""BANG! the card game as a picture: the deck, the discard pile's top, any cards turned up
+on the table, then the seats around the table (two columns, in play order: down the left,
+up the right) with each player's role once public, character, hand size, life and cards
+in play. A seat out of the game is greyed and says so.
 
-Gold Rush hook: when the view says `gold_rush`, each seat's `nuggets` and `equipment` and
-the `shop` (cards on sale) are drawn too; a card the base deck does not know is named
-from its id until the expansion's names reach the labels.
+Gold Rush: the bank's nuggets beside the piles, the shop on its own line (each card with
+its cost), and each seat's nuggets and equipment; with the Shadow Gunslingers a dead
+player keeps his nuggets (GR-SHADOW-2, else they are back in the bank: GR-NUG-5), and a
+shadow playing his turn is tagged with his side.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.bang_cards.cards import CARD, KINDS
-from core.bang_cards.ids import Color
+from core.bang_cards.gold_rush.equipment import GEAR_OF
 from tgbot.i18n import t
-from tgbot.render.cards.labels import RANK_TEXT, SUIT_ICON, character_name, kind_name, role_name
+from tgbot.render.cards.gold_rush import gear_name
+from tgbot.render.cards.labels import character_name, kind_name, role_name
+from tgbot.render.dice import side_name
 from tgbot.render.images import labels
 from tgbot.render.images.canvas import (
+    BLUE_CARD,
     DEAD,
     DEAD_INK,
+    GHOST_FILL,
     GREEN,
     INK,
     LINE,
@@ -38,20 +42,28 @@ from tgbot.render.images.canvas import (
     ring,
     rows_of,
     text_width,
+    wrap,
     wrap_tags,
 )
+from tgbot.render.images.card_chips import CHIP_H, chip, chip_width, flow, gear_tag
 from tgbot.render.images.group_view import GroupView
-from tgbot.render.images.parts import ROLE_COLOUR, header, victory_banner
+from tgbot.render.images.parts import (
+    HEADER,
+    ROLE_COLOUR,
+    banner_height,
+    header,
+    tag_width,
+    victory_banner,
+)
 
-HEADER = 60
-PILES_H = 150
-GAP = 12
+GAP = 10
 SEAT_W = (WIDTH - 2 * MARGIN - GAP) // 2
-SEAT_BASE_H = 158
-TAG_LINE = 40
-CARD_W, CARD_H = 150, 96
-BACK = "#3A3A3A"
-BLUE_CARD = "#DCEFFA"
+PAD = 12
+TAGS_TOP = 114
+TAG_LINE = 38
+PILE_LINE = CHIP_H + 10
+Item = tuple[int, Callable[[Canvas, int, int], None]]
+Tag = tuple[str, str, str | None]  # text, fill, equipment card id (a framed tag)
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
@@ -61,135 +73,157 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     slots = ring(len(seats))
     over = data["outcome"] is not None
     winners = set(data["outcome"]["winners"]) if over else set()
-    gold_rush = bool(data.get("gold_rush"))
-    lines = [_seat_lines(language, seat, seat["seat"] in winners, gold_rush) for seat in seats]
-    heights = [SEAT_BASE_H + len(tags) * TAG_LINE for tags in lines]
-    rows = rows_of(len(seats))
-    row_h = [max([h for h, (_, r) in zip(heights, slots, strict=True) if r == row] or [0])
-             for row in range(rows)]
-    height = HEADER + PILES_H + sum(h + GAP for h in row_h) + (64 if over else 0) + MARGIN
-    canvas = Canvas(height)
+    lines = [_seat_tags(language, data, seat, seat["seat"] in winners) for seat in seats]
+    heights = [TAGS_TOP + len(tags) * TAG_LINE + 6 for tags in lines]
+    row_h = [max(h for h, (_, r) in zip(heights, slots, strict=True) if r == row)
+             for row in range(rows_of(len(seats)))]
+    piles = _pile_lines(language, data)
+    top = HEADER + len(piles) * PILE_LINE + 6
+    banner = banner_height(language, data["outcome"]["side"]) + GAP if over else 0
+    canvas = Canvas(top + sum(h + GAP for h in row_h) + banner + MARGIN - GAP)
     header(canvas, t(language, "BANG! card game"),
            t(language, "turn {number}", number=data["turn_number"]))
-    _piles(canvas, language, data, HEADER)
-    tops = [HEADER + PILES_H + sum(h + GAP for h in row_h[:row]) for row in range(rows)]
+    for index, line in enumerate(piles):
+        x, y = MARGIN, HEADER + index * PILE_LINE
+        for width, paint in line:
+            paint(canvas, x, y)
+            x += width + 20
+    tops = [top + sum(h + GAP for h in row_h[:row]) for row in range(len(row_h))]
     for seat, (column, row), tags in zip(seats, slots, lines, strict=True):
         x = MARGIN + column * (SEAT_W + GAP)
-        box = (x, tops[row], x + SEAT_W, tops[row] + row_h[row])
-        _seat(canvas, language, data, seat, names, box, tags, seat["seat"] in winners)
+        _seat(canvas, language, data, seat, names, (x, tops[row], x + SEAT_W,
+                                                    tops[row] + row_h[row]), tags)
     if over:
-        victory_banner(canvas, language, height - MARGIN - 64, data["outcome"]["side"])
+        victory_banner(canvas, language, top + sum(h + GAP for h in row_h),
+                       data["outcome"]["side"])
     return canvas.png()
 
 
-def card_face(canvas: Canvas, language: str, x: int, y: int, card: str) -> None:
-    """Draw one card face up: its name, rank and suit; a blue card on a blue ground."""
-    info = CARD.get(card)
-    if info is None:  # a card of an expansion (Gold Rush's shop)
-        canvas.box((x, y, x + CARD_W, y + CARD_H), fill=YELLOW, outline=INK, width=2)
-        canvas.text(x + 8, y + 8, expansion_name(card), SMALL, bold=True, width=CARD_W - 16)
-        return
-    blue = KINDS[info.kind].color is Color.BLUE
-    canvas.box((x, y, x + CARD_W, y + CARD_H), fill=BLUE_CARD if blue else PANEL,
-               outline=INK, width=2, radius=8)
-    canvas.text(x + 8, y + 8, kind_name(language, info.kind.value), SMALL, bold=True,
-                width=CARD_W - 16)
-    suit = SUIT_ICON[info.suit.value]
-    red = suit in "♥♦"
-    canvas.text(x + 8, y + CARD_H - 36, f"{RANK_TEXT.get(info.rank, str(info.rank))}{suit}",
-                TEXT, bold=True, fill=VERMILION if red else INK)
+def _caption(text: str) -> Item:
+    def paint(canvas: Canvas, x: int, y: int) -> None:
+        canvas.text(x, y + 7, text, SMALL, bold=True, fill=MUTED)
+    return text_width(text, SMALL, True), paint
 
 
-def expansion_name(card: str) -> str:
-    """Return a name for an expansion card from its id ("rum_2": "Rum"), until the
-    expansion's names reach the labels."""
-    return re.sub(r"_\d+$", "", str(card)).replace("_", " ").title()
+def _card(language: str, card: str) -> Item:
+    def paint(canvas: Canvas, x: int, y: int) -> None:
+        chip(canvas, language, x, y, card)
+    return chip_width(language, card), paint
 
 
-def card_back(canvas: Canvas, x: int, y: int, w: int = 64, h: int = CARD_H) -> None:
-    """Draw a face-down card."""
-    canvas.box((x, y, x + w, y + h), fill=BACK, outline=INK, width=2, radius=8)
-    canvas.draw.rectangle((x + 8, y + 8, x + w - 8, y + h - 8), outline=ORANGE, width=2)
+def _deck(language: str, count: int) -> Item:
+    text = labels.deck(language, count)
+
+    def paint(canvas: Canvas, x: int, y: int) -> None:
+        canvas.card_back(x, y + 2, 26, 36)
+        canvas.text(x + 34, y + 7, text, SMALL, bold=True)
+    return 34 + text_width(text, SMALL, True), paint
 
 
-def _piles(canvas: Canvas, language: str, data: dict[str, Any], top: int) -> None:
-    """Draw the deck (a back and its count), the discard's top and the cards on the table."""
-    y = top + 4
-    card_back(canvas, MARGIN, y + 34)
-    canvas.text(MARGIN, y, labels.deck(language, data["deck_count"]), SMALL, bold=True)
-    x = MARGIN + 200
-    canvas.text(x, y, labels.discard(language), SMALL, bold=True)
-    if data["discard"]:
-        card_face(canvas, language, x, y + 34, data["discard"][-1])
-    else:
-        canvas.box((x, y + 34, x + CARD_W, y + 34 + CARD_H), fill=None, outline=LINE)
-    x += CARD_W + 40
-    shown = data["table"] or (data.get("shop") if data.get("gold_rush") else None) or ()
-    if shown:
-        caption = labels.on_the_table(language) if data["table"] else labels.shop(language)
-        canvas.text(x, y, caption, SMALL, bold=True)
-        for card in shown[: (WIDTH - MARGIN - x) // (CARD_W + 8)]:
-            card_face(canvas, language, x, y + 34, card)
-            x += CARD_W + 8
+def _bank(language: str, count: int) -> Item:
+    text = labels.bank(language, count)
+
+    def paint(canvas: Canvas, x: int, y: int) -> None:
+        canvas.nugget(x, y + 8, 24)
+        canvas.text(x + 32, y + 7, text, SMALL, bold=True)
+    return 32 + text_width(text, SMALL, True), paint
 
 
-def _seat_lines(language: str, seat: dict[str, Any], won: bool, gold_rush: bool,
-                ) -> list[list[str]]:
-    """Return the seat's tags laid out in lines: its cards in play (a weapon with its
-    reach), then its nuggets (Gold Rush) and the winner's mark."""
-    cards = []
-    for card in seat["in_play"] if seat["alive"] else ():
+def _pile_lines(language: str, data: dict[str, Any]) -> list[list[Item]]:
+    """Return the lines above the seats: the deck, the discard's top (and the bank), then
+    the cards on the table, then the shop, each group flowing over as many lines as it
+    needs."""
+    groups: list[list[Item]] = [[_deck(language, data["deck_count"]),
+                                 _caption(labels.discard(language))]]
+    top = data["discard"][-1] if data["discard"] else None
+    groups[0].append(_card(language, top) if top else _caption("—"))
+    gold_rush = bool(data.get("gold_rush"))
+    if gold_rush:
+        groups[0].append(_bank(language, data["bank"]))
+    if data["table"]:
+        groups.append([_caption(labels.on_the_table(language))]
+                      + [_card(language, card) for card in data["table"]])
+    if gold_rush:
+        groups.append([_caption(labels.shop(language))]
+                      + [_card(language, card) for card in data["shop"]])
+    lines: list[list[Item]] = []
+    for items in groups:
+        for indices in flow([w for w, _ in items], WIDTH - 2 * MARGIN, gap=20):
+            lines.append([items[i] for i in indices])
+    return lines
+
+
+def _seat_tags(language: str, data: dict[str, Any], seat: dict[str, Any], won: bool,
+               ) -> list[list[Tag]]:
+    """Return the seat's tags in lines: its cards in play (a weapon with its reach), its
+    equipment (framed), its nuggets, a shadow's mark and side, the winner's mark."""
+    tags: list[Tag] = []
+    for card in seat["in_play"]:
         kind = CARD[card].kind
         reach = KINDS[kind].weapon_range
         name = kind_name(language, kind.value)
-        cards.append(f"{name} ({reach})" if reach else name)
-    extra = []
-    if gold_rush and seat["alive"]:
-        cards += [expansion_name(card) for card in seat.get("equipment", ())]
-        extra.append(labels.nuggets(language, seat.get("nuggets", 0)))
+        tags.append((f"{name} ({reach})" if reach else name, BLUE_CARD, None))
+    if data.get("gold_rush"):
+        tags += [(gear_name(language, GEAR_OF[card].value), PANEL, card)
+                 for card in seat.get("equipment") or ()]
+        if seat["alive"] or seat.get("nuggets"):
+            tags.append((labels.nuggets(language, seat.get("nuggets", 0)), YELLOW, None))
+    if seat.get("shadow"):
+        tags.append((labels.shadow(language), GHOST_FILL, None))
+    if seat.get("side"):
+        tags.append((labels.with_side(language, side_name(language, seat["side"])), LINE,
+                     None))
     if won:
-        extra.append(labels.winner(language))
-    return wrap_tags(cards, SEAT_W - 28) + ([extra] if extra else [])
+        tags.append((labels.winner(language), GREEN, None))
+    room = SEAT_W - 2 * PAD
+    tags = [(piece, fill, gear) for text, fill, gear in tags
+            for piece in ([text] if gear or text_width(text, SMALL) + 16 <= room
+                          else wrap(text, SMALL, room - 16, lines=2))]
+    by_text = {tag[0]: tag for tag in tags}
+    return [[by_text[text] for text in line]
+            for line in wrap_tags([text for text, _, _ in tags], room)]
 
 
 def _seat(canvas: Canvas, language: str, data: dict[str, Any], seat: dict[str, Any],
-          names: Sequence[str], box: tuple[int, int, int, int], tags: list[list[str]],
-          won: bool) -> None:
+          names: Sequence[str], box: tuple[int, int, int, int], tags: list[list[Tag]],
+          ) -> None:
     x0, y0, x1, _ = box
     alive = seat["alive"]
     active = seat["seat"] == data["active"] and data["outcome"] is None and alive
+    won = any(fill == GREEN for line in tags for _, fill, _ in line)
     outline, width = (ORANGE, 6) if active else (GREEN, 6) if won else (LINE, 2)
     canvas.box(box, fill=PANEL if alive else DEAD, outline=outline, width=width)
     ink = INK if alive else DEAD_INK
-    role = seat["role"]
     role_w = 0
-    if role:
-        label = role_name(language, role)
-        left = x1 - 14 - min(190, text_width(label, SMALL) + 16)
-        role_w = canvas.tag(left, y0 + 12, label, ROLE_COLOUR.get(role, LINE), max_width=190)
+    if seat["role"]:
+        label = role_name(language, seat["role"])
+        role_w = tag_width(label, SMALL, 160)
+        canvas.tag(x1 - PAD - role_w, y0 + 10, label, ROLE_COLOUR.get(seat["role"], LINE),
+                   max_width=160)
     name = ("▶ " if active else "") + names[seat["seat"]]
-    canvas.text(x0 + 14, y0 + 10, name, TEXT, bold=True, fill=ink,
-                width=SEAT_W - 40 - role_w)
-    canvas.text(x0 + 14, y0 + 48, character_name(seat["character"]), SMALL,
-                fill=MUTED if alive else ink, width=SEAT_W - 28)
-    y = y0 + 84
+    canvas.text(x0 + PAD, y0 + 8, name, TEXT, bold=True, fill=ink,
+                width=SEAT_W - 2 * PAD - role_w - (8 if role_w else 0))
+    hand_w = 0
     if alive:
-        canvas.heart(x0 + 14, y + 4, 24, VERMILION)
-        used = canvas.text(x0 + 46, y, f"{seat['life']}/{seat['max_life']}", TEXT, bold=True)
-        canvas.pips(x0 + 54 + used, y + 7, seat["life"], seat["max_life"], VERMILION,
+        text = labels.hand(language, seat["hand_count"])
+        hand_w = 30 + text_width(text, SMALL)
+        canvas.card_back(x1 - PAD - hand_w, y0 + 44, 22, 30)
+        canvas.text(x1 - PAD, y0 + 46, text, SMALL, anchor="ra")
+    canvas.text(x0 + PAD, y0 + 46, character_name(seat["character"]), SMALL,
+                fill=MUTED if alive else ink, width=SEAT_W - 2 * PAD - hand_w - 8)
+    if alive:
+        canvas.heart(x0 + PAD, y0 + 84, 24, VERMILION)
+        used = canvas.text(x0 + PAD + 32, y0 + 78, f"{seat['life']}/{seat['max_life']}", TEXT,
+                           bold=True)
+        canvas.pips(x0 + PAD + 42 + used, y0 + 86, seat["life"], seat["max_life"], VERMILION,
                     size=14, gap=4)
-        card_back(canvas, x1 - 150, y - 2, 24, 34)
-        canvas.text(x1 - 118, y + 2, labels.hand(language, seat["hand_count"]), SMALL,
-                    width=110)
     else:
-        canvas.text(x0 + 14, y, labels.eliminated(language), SMALL, fill=ink)
-    y += 44
-    cards = len(tags) - (1 if won or (data.get("gold_rush") and alive) else 0)
-    winner = labels.winner(language)
-    for index, line in enumerate(tags):
-        x = x0 + 14
-        for label in line:
-            colour = BLUE_CARD if index < cards else GREEN if label == winner else YELLOW
-            x += canvas.tag(x, y, label, colour, PANEL if colour == GREEN else INK,
-                            max_width=x1 - 14 - x) + 6
+        canvas.text(x0 + PAD, y0 + 80, labels.eliminated(language), SMALL, fill=ink)
+    y = y0 + TAGS_TOP
+    for line in tags:
+        x = x0 + PAD
+        for text, fill, gear in line:
+            room = x1 - PAD - x
+            x += (gear_tag(canvas, language, x, y, gear, room) if gear else
+                  canvas.tag(x, y, text, fill, max_width=room)) + 6
         y += TAG_LINE

@@ -1,6 +1,8 @@
-"""Colt Express as a picture: the round card with its turns (the current one marked), the
-train (tgbot/render/images/colt_train.py), each bandit's loot and bullets, and the pile
-of cards played this round (face-down ones as card backs), the one resolving marked."""
+"""Colt Express as a picture: the round card with its turns (the current one framed and
+pointed at), the train (tgbot/render/images/colt_train.py), each bandit's loot and
+bullets (at the end its score, the winners tagged), and the pile of cards played this
+round in their order (face-down ones dark with "?"), the one resolving framed and pointed
+at, those resolved greyed."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from tgbot.i18n import t
 from tgbot.render.colt.labels import kind_name, round_card_name
 from tgbot.render.images import labels
 from tgbot.render.images.canvas import (
+    BACK,
     GREEN,
     INK,
     LINE,
@@ -24,39 +27,58 @@ from tgbot.render.images.canvas import (
     TITLE,
     WIDTH,
     Canvas,
+    fit,
+    text_width,
 )
+from tgbot.render.images.card_chips import flow
 from tgbot.render.images.colt_train import (
     CAR_H,
     bandit_chip,
-    bandit_colour,
+    bandit_mark,
+    bandit_names,
     draw_train,
     loot_row,
 )
 from tgbot.render.images.group_view import GroupView
+from tgbot.render.images.parts import tag_width
 
-HEADER = 60
-ROUND_H = 118
-BANDIT_H = 44
-CARD_W, CARD_H, CARD_GAP = 140, 70, 9
-CARDS_PER_ROW = (WIDTH - 2 * MARGIN + CARD_GAP) // (CARD_W + CARD_GAP)
-BACK = "#3A3A3A"
+HEADER = 48
+TURN_W, TURN_H, TURN_GAP = 64, 56, 8
+BANDIT_H = 40
+ENTRY_H, ENTRY_GAP = 38, 6
+NAME_MAX = 130
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     """Return the PNG of a Colt Express table seen by the group."""
     data = view.data
-    pile_rows = (len(data["pile"]) + CARDS_PER_ROW - 1) // CARDS_PER_ROW
-    bandit_rows = (len(data["bandits"]) + 1) // 2
-    height = (HEADER + ROUND_H + len(data["cars"]) * CAR_H + 8 + bandit_rows * BANDIT_H + 16
-              + (44 + pile_rows * (CARD_H + CARD_GAP) if pile_rows else 0) + MARGIN)
+    phase_below = _phase_below(language, data)
+    round_h = 44 + TURN_H + 22 + (TURN_H if phase_below else 0)
+    pile_rows = len(_pile_lines(language, data, names))
+    height = (HEADER + round_h + len(data["cars"]) * CAR_H + 4
+              + len(data["bandits"]) * BANDIT_H + 12
+              + (36 + pile_rows * (ENTRY_H + ENTRY_GAP) if pile_rows else 0) + MARGIN)
     canvas = Canvas(height)
-    canvas.text(MARGIN, 12, "Colt Express", TITLE, bold=True)
-    y = _round(canvas, language, data, HEADER)
-    y = draw_train(canvas, language, data, names, y) + 8
-    y = _bandits(canvas, language, data, names, y) + 16
+    canvas.text(MARGIN, 6, "Colt Express", TITLE, bold=True)
+    _round(canvas, language, data, HEADER, phase_below)
+    y = draw_train(canvas, language, data, names, HEADER + round_h) + 4
+    y = _bandits(canvas, language, data, names, y) + 12
     if data["pile"]:
         _pile(canvas, language, data, names, y)
     return canvas.png()
+
+
+def _phase(language: str, data: dict[str, Any]) -> str | None:
+    if data["outcome"] is not None:
+        return None
+    return labels.scheming(language) if data["phase"] == "scheme" else labels.stealing(language)
+
+
+def _phase_below(language: str, data: dict[str, Any]) -> bool:
+    """Return True when the phase's tag does not fit beside the turns."""
+    phase = _phase(language, data)
+    turns = len(data["pattern"]) * (TURN_W + TURN_GAP)
+    return phase is not None and MARGIN + turns + 8 + tag_width(phase, TEXT, WIDTH) > WIDTH
 
 
 def _symbol(canvas: Canvas, symbol: str, box: tuple[int, int, int, int]) -> None:
@@ -70,84 +92,120 @@ def _symbol(canvas: Canvas, symbol: str, box: tuple[int, int, int, int]) -> None
     count = 2 if symbol == "2" else 1
     for i in range(count):
         dx = (i - (count - 1) / 2) * 14
-        canvas.draw.rectangle((cx - 12 + dx, cy - 16, cx + 12 + dx, cy + 16), fill=PANEL,
+        canvas.draw.rectangle((cx - 11 + dx, cy - 15, cx + 11 + dx, cy + 15), fill=PANEL,
                               outline=INK, width=2)
     if symbol == "R":
-        canvas.draw.arc((cx - 22, cy - 22, cx + 22, cy + 22), 200, 520, fill=INK, width=3)
-        canvas.draw.polygon([(cx - 26, cy - 4), (cx - 14, cy - 4), (cx - 20, cy + 6)], fill=INK)
+        canvas.draw.arc((cx - 21, cy - 21, cx + 21, cy + 21), 200, 520, fill=INK, width=3)
+        canvas.draw.polygon([(cx - 25, cy - 4), (cx - 13, cy - 4), (cx - 19, cy + 6)], fill=INK)
 
 
-def _round(canvas: Canvas, language: str, data: dict[str, Any], top: int) -> int:
+def _round(canvas: Canvas, language: str, data: dict[str, Any], top: int,
+           phase_below: bool) -> None:
+    """Draw the round's name, its turns (the current one framed, a pointer under it) and
+    the phase."""
     over = data["outcome"] is not None
     card = round_card_name(language, data["round_card"])
-    canvas.text(MARGIN, top, t(language, "round {number}/5: {card}",
-                               number=data["round"] + 1, card=card), TEXT, bold=True,
-                width=WIDTH - 2 * MARGIN)
-    y = top + 42
+    canvas.text(MARGIN, top, t(language, "round {number}/5: {card}", number=data["round"] + 1,
+                               card=card), TEXT, bold=True, width=WIDTH - 2 * MARGIN)
+    y = top + 44
     x = MARGIN
     for index, symbol in enumerate(data["pattern"]):
         current = not over and data["phase"] == "scheme" and index == data["turn"]
-        box = (x, y, x + 72, y + 60)
-        canvas.box(box, fill=PANEL if not current else "#FBE9C2",
+        box = (x, y, x + TURN_W, y + TURN_H)
+        canvas.box(box, fill="#FBE9C2" if current else PANEL,
                    outline=ORANGE if current else LINE, width=5 if current else 2, radius=8)
         _symbol(canvas, symbol, box)
-        x += 82
-    if not over:
-        phase = labels.scheming(language) if data["phase"] == "scheme" else labels.stealing(
-            language)
-        canvas.tag(x + 8, y + 12, phase, ORANGE, max_width=WIDTH - MARGIN - x - 8)
-    return top + ROUND_H
+        if current:
+            middle = x + TURN_W // 2
+            canvas.draw.polygon([(middle, y + TURN_H + 4), (middle + 10, y + TURN_H + 18),
+                                 (middle - 10, y + TURN_H + 18)], fill=INK)
+        x += TURN_W + TURN_GAP
+    phase = _phase(language, data)
+    if phase is not None:
+        px, py = (MARGIN, y + TURN_H + 22) if phase_below else (x + 8, y + 8)
+        canvas.tag(px, py, phase, ORANGE, size=TEXT, max_width=WIDTH - MARGIN - px)
 
 
 def _bandits(canvas: Canvas, language: str, data: dict[str, Any], names: Sequence[str],
              top: int) -> int:
-    """Draw each bandit's line in two columns: who, loot (or score), bullets left."""
-    half = (WIDTH - 2 * MARGIN) // 2
+    """Draw one line per bandit: who, then its loot and bullets left, or at the end its
+    score and the winners' tag; return the y below."""
     scores = data["scores"]
     winners = set(data["outcome"]["winners"]) if data["outcome"] else set()
+    right_edge = WIDTH - MARGIN - 4
     for index, b in enumerate(data["bandits"]):
-        x = MARGIN + (index % 2) * half
-        y = top + (index // 2) * BANDIT_H
-        label = f"{names[b['seat']]} ({b['character'].title()})"
+        y = top + index * BANDIT_H
+        right = right_edge
         if scores is not None:
-            money = labels.score(language, scores[b["seat"]])
-            right = x + half - 12 - canvas.text(x + half - 12, y + 2, money, SMALL, bold=True,
-                                                anchor="ra", fill=GREEN if b["seat"] in
-                                                winners else INK)
+            right -= canvas.text(right, y + 2, labels.score(language, scores[b["seat"]]),
+                                 TEXT, bold=True, anchor="ra") + 10
+            if b["seat"] in winners:
+                label = labels.winner(language)
+                right -= tag_width(label, SMALL, 200)
+                canvas.tag(right, y + 1, label, GREEN, max_width=200)
+                right -= 10
         else:
-            right = x + half - 12
             for shot in range(6):  # bullets left, as six chambers
-                cx = right - (5 - shot) * 14 - 6
-                canvas.draw.ellipse((cx - 5, y + 9, cx + 5, y + 19), outline=INK,
+                cx = right - (5 - shot) * 16 - 7
+                canvas.draw.ellipse((cx - 6, y + 10, cx + 6, y + 22), outline=INK,
                                     fill=INK if shot < b["bullets_left"] else PANEL)
-            right -= 6 * 14 + 6
+            right -= 6 * 16 + 10
             counts = {"p": b["purses"], "j": b["jewels"], "s": b["strongboxes"],
                       "r": b["ransoms"]}
-            right -= loot_row(canvas, counts, right, y + 2) + 4
-        bandit_chip(canvas, x, y + 2, b["character"], label, right - x - 8)
-    return top + ((len(data["bandits"]) + 1) // 2) * BANDIT_H
+            right -= loot_row(canvas, counts, right, y + 2) + 8
+        label = f"{names[b['seat']]} ({b['character'].title()})"
+        bandit_chip(canvas, MARGIN, y + 2, b["character"], label, right - MARGIN - 8)
+    return top + len(data["bandits"]) * BANDIT_H
+
+
+def _entries(language: str, data: dict[str, Any], names: Sequence[str],
+             ) -> list[tuple[str, str, int]]:
+    """Return each played card as (who, what, chip width): "Ana", "Fire" ("?" face down);
+    the order is the reading order."""
+    called = bandit_names(data, names)
+    entries = []
+    for index, played in enumerate(data["pile"]):
+        card = played["card"]
+        what = "?" if card is None else kind_name(language, card_kind(card))
+        who = fit(called[played["bandit"]], SMALL, NAME_MAX)
+        width = 38 + text_width(who, SMALL) + 8 + text_width(what, SMALL, True) + 10
+        if _resolving(data, index):
+            width += text_width("▶ ", SMALL)
+        entries.append((who, what, width))
+    return entries
+
+
+def _resolving(data: dict[str, Any], index: int) -> bool:
+    """Return True for the played card resolving now (Stealin')."""
+    return (data["phase"] == "steal" and data["outcome"] is None
+            and index == data["resolving"])
+
+
+def _pile_lines(language: str, data: dict[str, Any], names: Sequence[str],
+                ) -> list[list[int]]:
+    """Return the played cards' indices laid out in lines of chips."""
+    return flow([w for _, _, w in _entries(language, data, names)], WIDTH - 2 * MARGIN)
 
 
 def _pile(canvas: Canvas, language: str, data: dict[str, Any], names: Sequence[str],
           top: int) -> None:
+    """Draw the cards played this round in their order, as chips flowing over lines."""
     canvas.text(MARGIN, top, labels.pile(language), SMALL, bold=True, fill=MUTED)
-    top += 40
+    top += 36
     stealing = data["phase"] == "steal" and data["outcome"] is None
-    for index, played in enumerate(data["pile"]):
-        col, row = index % CARDS_PER_ROW, index // CARDS_PER_ROW
-        x = MARGIN + col * (CARD_W + CARD_GAP)
-        y = top + row * (CARD_H + CARD_GAP)
-        now = stealing and index == data["resolving"]
-        done = stealing and index < data["resolving"]
-        bandit = data["bandits"][played["bandit"]]
-        card = played["card"]
-        fill = BACK if card is None else PANEL
-        canvas.box((x, y, x + CARD_W, y + CARD_H), fill=fill,
-                   outline=ORANGE if now else INK, width=5 if now else 2, radius=8)
-        canvas.draw.rectangle((x + 5, y + 5, x + 15, y + CARD_H - 5),
-                              fill=bandit_colour(bandit["character"]))
-        ink = PANEL if card is None else (MUTED if done else INK)
-        canvas.text(x + 22, y + 6, f"{index + 1}. {names[played['seat']]}", SMALL, fill=ink,
-                    width=CARD_W - 28)
-        kind = "?" if card is None else kind_name(language, card_kind(card))
-        canvas.text(x + 22, y + 36, kind, SMALL, bold=True, fill=ink, width=CARD_W - 28)
+    entries = _entries(language, data, names)
+    for row, line in enumerate(_pile_lines(language, data, names)):
+        x, y = MARGIN, top + row * (ENTRY_H + ENTRY_GAP)
+        for index in line:
+            who, what, width = entries[index]
+            now = _resolving(data, index)
+            done = stealing and index < data["resolving"]
+            down = data["pile"][index]["card"] is None
+            canvas.box((x, y, x + width, y + ENTRY_H), fill=BACK if down else PANEL,
+                       outline=ORANGE if now else INK, width=5 if now else 2, radius=8)
+            bandit = data["bandits"][data["pile"][index]["bandit"]]
+            bandit_mark(canvas, x + 9, y + 8, 22, bandit["character"])
+            ink = PANEL if down else (MUTED if done else INK)
+            used = canvas.text(x + 38, y + 6, ("▶ " if now else "") + who, SMALL, fill=ink)
+            canvas.text(x + 46 + used, y + 6, what, SMALL, bold=True, fill=ink)
+            x += width + 8

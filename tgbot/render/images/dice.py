@@ -1,9 +1,10 @@
-"""BANG! The Dice Game as a picture: the seats around the table, the dice in the middle.
+"""BANG! The Dice Game as a picture: the arrow pile and the dice on top, then the seats
+around the table (two columns, in play order: down the left, up the right).
 
-Each seat shows its player, character, life out of its maximum, arrows, the Sheriff's
-star, a role once revealed, the Chief's Arrow and a Ghost token when held; a seat out of
-the game is greyed, a Ghost is tinted. The middle shows the current dice (those that may
-not be re-rolled now framed as kept), the rolls left and the arrow pile.
+Each seat shows its player, character, life out of its maximum (a number and pips),
+arrows, the Sheriff's star, a role once revealed, the Chief's Arrow and a Ghost token
+when held; a seat out of the game is greyed and says so, a Ghost is tinted and tagged.
+The dice that may not be re-rolled now are framed and barred as kept, with a legend.
 """
 
 from __future__ import annotations
@@ -37,93 +38,136 @@ from tgbot.render.images.canvas import (
     Canvas,
     ring,
     rows_of,
+    text_width,
+    wrap_tags,
 )
-from tgbot.render.images.dice_faces import draw_die
+from tgbot.render.images.dice_faces import DIE_MARK, MARKED_H, draw_die
 from tgbot.render.images.group_view import GroupView
-from tgbot.render.images.parts import ROLE_COLOUR, header, victory_banner
+from tgbot.render.images.parts import (
+    HEADER,
+    ROLE_COLOUR,
+    banner_height,
+    header,
+    tag_width,
+    victory_banner,
+)
 
-HEADER = 64
-FOOTER = 64
-SEAT_W = 330
-SEAT_H = 212
-GAP = 12
-CENTRE_X = MARGIN + SEAT_W + GAP
-CENTRE_W = WIDTH - 2 * (MARGIN + SEAT_W + GAP)
-DIE = 64
+GAP = 10
+SEAT_W = (WIDTH - 2 * MARGIN - GAP) // 2
+PAD = 12
+TAG_LINE = 38
+DIE, DIE_GAP = 64, 14
+FLOW_LINE = 38
+SPECIAL_DICE = {"loudmouth_die": "Loudmouth", "coward_die": "Coward"}  # message ids
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     """Return the PNG of a dice table seen by the group."""
     data = view.data
     seats = data["seats"]
-    rows = max(2, rows_of(len(seats)))
-    body = rows * (SEAT_H + GAP)
     over = data["outcome"] is not None
-    canvas = Canvas(HEADER + body + (FOOTER if over else 0) + MARGIN)
+    winners = set(data["outcome"]["winners"]) if over else set()
+    slots = ring(len(seats))
+    tags = [_tags(language, seat, seat["seat"] in winners) for seat in seats]
+    heights = [_tags_top(seat) + len(lines) * TAG_LINE + 6 for seat, lines in zip(
+        seats, tags, strict=True)]
+    row_h = [max(h for h, (_, r) in zip(heights, slots, strict=True) if r == row)
+             for row in range(rows_of(len(seats)))]
+    flow = _flow(language, view)
+    strip = _strip_height(view, flow)
+    top = HEADER + strip + GAP
+    banner = banner_height(language, data["outcome"]["side"]) + GAP if over else 0
+    canvas = Canvas(top + sum(h + GAP for h in row_h) + banner + MARGIN - GAP)
     header(canvas, t(language, "BANG! The Dice Game"),
            t(language, "turn {number}", number=data["turn_number"]))
-    winners = set(data["outcome"]["winners"]) if over else set()
-    for seat, (column, row) in zip(seats, ring(len(seats)), strict=True):
-        x = MARGIN if column == 0 else WIDTH - MARGIN - SEAT_W
-        y = HEADER + row * (SEAT_H + GAP)
-        _seat(canvas, language, data, seat, names, (x, y, x + SEAT_W, y + SEAT_H),
-              seat["seat"] in winners)
-    _centre(canvas, language, view, (CENTRE_X, HEADER, CENTRE_X + CENTRE_W, HEADER + body - GAP))
+    _strip(canvas, language, view, flow, (MARGIN, HEADER, WIDTH - MARGIN, HEADER + strip))
+    tops = [top + sum(h + GAP for h in row_h[:row]) for row in range(len(row_h))]
+    for seat, (column, row), lines in zip(seats, slots, tags, strict=True):
+        x = MARGIN + column * (SEAT_W + GAP)
+        _seat(canvas, language, data, seat, names, (x, tops[row], x + SEAT_W,
+                                                    tops[row] + row_h[row]), lines)
     if over:
-        victory_banner(canvas, language, HEADER + body, data["outcome"]["side"])
+        victory_banner(canvas, language, top + sum(h + GAP for h in row_h),
+                       data["outcome"]["side"])
     return canvas.png()
 
 
+def _tags_top(seat: dict[str, Any]) -> int:
+    """Return where a seat's tags start: below the arrows line, or below "Eliminated"."""
+    return 152 if seat["alive"] or seat["ghost"] else 114
+
+
+def _tags(language: str, seat: dict[str, Any], won: bool) -> list[list[tuple[str, str]]]:
+    """Return a seat's tags (text, fill) in lines: its role and identity once shown, the
+    Ghost, the winner's mark."""
+    tags = [(role_name(language, shown), ROLE_COLOUR.get(shown, LINE))
+            for shown in dict.fromkeys(r for r in (seat.get("role"), seat.get("identity"))
+                                       if r)]
+    if seat["ghost"]:
+        tags.append((labels.ghost(language), PURPLE))
+    if won:
+        tags.append((labels.winner(language), GREEN))
+    fills = dict(tags)
+    return [[(text, fills[text]) for text in line]
+            for line in wrap_tags([text for text, _ in tags], SEAT_W - 2 * PAD)]
+
+
 def _seat(canvas: Canvas, language: str, data: dict[str, Any], seat: dict[str, Any],
-          names: Sequence[str], box: tuple[int, int, int, int], won: bool) -> None:
+          names: Sequence[str], box: tuple[int, int, int, int],
+          tags: list[list[tuple[str, str]]]) -> None:
     x0, y0, x1, _ = box
     alive, ghost = seat["alive"], seat["ghost"]
     active = seat["seat"] == data["active"] and data["outcome"] is None
-    fill = PANEL if alive else GHOST_FILL if ghost else DEAD
+    won = any(text == labels.winner(language) for line in tags for text, _ in line)
     ink = INK if alive or ghost else DEAD_INK
     outline, width = (ORANGE, 6) if active else (GREEN, 6) if won else (LINE, 2)
-    canvas.box(box, fill=fill, outline=outline, width=width)
+    canvas.box(box, fill=PANEL if alive else GHOST_FILL if ghost else DEAD, outline=outline,
+               width=width)
     sheriff = seat.get("role") == "sheriff"
     name = ("▶ " if active else "") + names[seat["seat"]]
-    canvas.text(x0 + 14, y0 + 10, name, TEXT, bold=True, fill=ink,
-                width=SEAT_W - 28 - (44 if sheriff else 0))
+    canvas.text(x0 + PAD, y0 + 8, name, TEXT, bold=True, fill=ink,
+                width=SEAT_W - 2 * PAD - (40 if sheriff else 0))
     if sheriff:
-        canvas.star(x1 - 32, y0 + 30, 22, YELLOW if alive else DEAD_INK)
-    canvas.text(x0 + 14, y0 + 46, character_name(seat["character"]), SMALL,
-                fill=MUTED if alive else ink, width=SEAT_W - 28)
+        canvas.star(x1 - 28, y0 + 26, 18, YELLOW if alive else DEAD_INK)
+    canvas.text(x0 + PAD, y0 + 44, character_name(seat["character"]), SMALL,
+                fill=MUTED if alive else ink, width=SEAT_W - 2 * PAD)
     if alive or ghost:
-        canvas.heart(x0 + 14, y0 + 86, 24, VERMILION if alive else DEAD_INK)
-        used = canvas.text(x0 + 46, y0 + 82, f"{seat['life']}/{seat['max_life']}", TEXT,
-                           bold=True, fill=ink)
-        canvas.pips(x0 + 54 + used, y0 + 89, seat["life"], seat["max_life"], VERMILION,
-                    size=12, gap=3)
-    y = y0 + 124
-    x = x0 + 14
-    if alive or ghost:
-        canvas.arrow(x0 + 16, y + 4, 22, ink)
-        x = x0 + 48 + canvas.text(x0 + 46, y, f"×{seat['arrows']}", TEXT, fill=ink) + 10
-    if seat.get("chief"):
-        x += canvas.tag(x, y, t(language, "Chief's Arrow"), PURPLE,
-                        max_width=x1 - x - 50) + 6
+        _life(canvas, seat, x0 + PAD, y0 + 78, x1 - PAD, ink)
+        _arrows(canvas, language, seat, x0 + PAD, y0 + 114, x1 - PAD, ink)
+    else:
+        canvas.text(x0 + PAD, y0 + 78, labels.eliminated(language), SMALL, fill=ink)
+    y = y0 + _tags_top(seat)
+    for line in tags:
+        x = x0 + PAD
+        for text, fill in line:
+            x += canvas.tag(x, y, text, fill, PANEL if fill == BLUE else INK,
+                            max_width=x1 - PAD - x) + 6
+        y += TAG_LINE
+
+
+def _life(canvas: Canvas, seat: dict[str, Any], x: int, y: int, right: int, ink: str,
+          ) -> None:
+    """Draw a heart, life/max and one pip per life point (filled: left)."""
+    canvas.heart(x, y + 4, 24, VERMILION if seat["alive"] else DEAD_INK)
+    used = canvas.text(x + 32, y, f"{seat['life']}/{seat['max_life']}", TEXT, bold=True,
+                       fill=ink)
+    left = x + 40 + used
+    step = min(16, (right - left) // max(1, seat["max_life"]))
+    canvas.pips(left, y + 8, seat["life"], seat["max_life"], VERMILION, size=step - 3, gap=3)
+
+
+def _arrows(canvas: Canvas, language: str, seat: dict[str, Any], x: int, y: int,
+            right: int, ink: str) -> None:
+    """Draw the arrows held, a Ghost token's die face, the Chief's Arrow."""
+    canvas.arrow(x + 2, y + 4, 22, ink)
+    x += 36 + canvas.text(x + 32, y, f"×{seat['arrows']}", TEXT, fill=ink) + 10
     if seat.get("token"):
         draw_die(canvas, x, y - 2, 36, "base_die", seat["token"])
+        x += 42
         if seat.get("token_double"):
-            canvas.text(x + 40, y + 2, "×2", SMALL, bold=True)
-    tags = []
-    for shown in dict.fromkeys(r for r in (seat.get("role"), seat.get("identity")) if r):
-        tags.append((role_name(language, shown), ROLE_COLOUR.get(shown, LINE)))
-    if ghost:
-        tags.append((labels.ghost(language), PURPLE))
-    elif not alive:
-        tags.append((labels.eliminated(language), LINE))
-    if won:
-        tags.append((labels.winner(language), GREEN))
-    x, y = x0 + 14, y0 + 166
-    for text, colour in tags:
-        if x > x1 - 60:
-            break
-        ink_on = PANEL if colour in (GREEN, BLUE) else INK
-        x += canvas.tag(x, y, text, colour, ink_on, max_width=x1 - 14 - x) + 6
+            x += canvas.text(x, y + 2, "×2", SMALL, bold=True) + 8
+    if seat.get("chief"):
+        canvas.tag(x, y, t(language, "Chief's Arrow"), PURPLE, max_width=right - x)
 
 
 def kept_dice(view: GroupView) -> frozenset[int]:
@@ -137,37 +181,81 @@ def kept_dice(view: GroupView) -> frozenset[int]:
                      if die["face"] is not None and i not in free)
 
 
-def _centre(canvas: Canvas, language: str, view: GroupView, box: tuple[int, int, int, int],
-            ) -> None:
+def _shown_dice(view: GroupView) -> list[dict[str, Any]]:
+    return list(view.data["dice"]) if view.data["outcome"] is None else []
+
+
+def _flow(language: str, view: GroupView) -> list[list[tuple[str, int]]]:
+    """Return the strip's second part in lines of (item, width): the rolls left, the
+    kept dice's legend, the special dice's letters, the Chief's Arrow in the pile."""
+    items = []
+    if _shown_dice(view):
+        text = labels.rolls_left(language, view.data["rolls_left"])
+        items.append(("rolls", text_width(text, SMALL)))
+    if kept_dice(view):
+        items.append(("kept", 40 + text_width(labels.kept(language), SMALL)))
+    kinds = {die["kind"] for die in _shown_dice(view)}
+    for kind, name in SPECIAL_DICE.items():
+        if kind in kinds:
+            items.append((kind, text_width(f"{DIE_MARK[kind]}: {t(language, name)}", SMALL)))
+    if view.data.get("chief_in_pile"):
+        items.append(("chief", tag_width(t(language, "Chief's Arrow"), SMALL, 400)))
+    lines: list[list[tuple[str, int]]] = []
+    room = WIDTH - 2 * MARGIN - 2 * PAD
+    used = room
+    for item in items:
+        if used + item[1] > room:
+            lines.append([])
+            used = 0
+        lines[-1].append(item)
+        used += item[1] + 24
+    return lines
+
+
+def _dice_row(view: GroupView) -> int:
+    """Return the height of the strip's dice row (with the letters under special dice)."""
+    dice = _shown_dice(view)
+    if not dice:
+        return 74
+    return DIE + 22 + (MARKED_H if any(die["kind"] in DIE_MARK for die in dice) else 0)
+
+
+def _strip_height(view: GroupView, flow: list[list[tuple[str, int]]]) -> int:
+    return 12 + _dice_row(view) + len(flow) * FLOW_LINE + 4
+
+
+def _strip(canvas: Canvas, language: str, view: GroupView,
+           flow: list[list[tuple[str, int]]], box: tuple[int, int, int, int]) -> None:
+    """Draw the arrow pile (its count), the dice, then the flow's lines."""
     data = view.data
-    x0, y0, x1, _ = box
-    canvas.box(box, fill=FELT, outline=LINE, radius=16)
+    x0, y0, _, _ = box
+    canvas.box(box, fill=FELT, outline=LINE, radius=14)
+    x, y = x0 + PAD, y0 + 10
+    canvas.arrow(x, y + 8, 28, INK)
+    number = canvas.text(x + 36, y, str(data["pile"]), TITLE, bold=True)
+    caption = labels.in_the_pile(language)
+    canvas.text(x, y + 44, caption, SMALL, fill=MUTED)
     kept = kept_dice(view)
-    dice = data["dice"] if data["outcome"] is None else []
-    columns = 3
-    left = x0 + (CENTRE_W - columns * DIE - (columns - 1) * 12) // 2
-    y = y0 + 18
+    left = x + max(36 + number, text_width(caption, SMALL)) + 28
+    dice = _shown_dice(view)
     for index, die in enumerate(dice):
-        col, row = index % columns, index // columns
-        draw_die(canvas, left + col * (DIE + 12), y + row * (DIE + 22), DIE, die["kind"],
-                 die["face"], index in kept)
-    y += ((len(dice) + columns - 1) // columns) * (DIE + 22) + 4
-    middle = (x0 + x1) // 2
-    if dice:
-        canvas.text(middle, y, labels.rolls_left(language, data["rolls_left"]), SMALL,
-                    anchor="ma", width=CENTRE_W - 16)
-        y += 36
-    if kept:
-        canvas.draw.rounded_rectangle((x0 + 20, y, x0 + 44, y + 24), radius=4, outline=BLUE,
-                                      width=4)
-        canvas.text(x0 + 54, y, labels.kept(language), SMALL, width=CENTRE_W - 70)
-        y += 40
-    canvas.arrow(middle - 44, y + 6, 30, INK)
-    canvas.text(middle, y, str(data["pile"]), TITLE, bold=True)
-    y += 46
-    canvas.text(middle, y, labels.in_the_pile(language), SMALL, anchor="ma",
-                fill=MUTED, width=CENTRE_W - 16)
-    y += 36
-    if data.get("chief_in_pile"):
-        label = t(language, "Chief's Arrow")
-        canvas.tag(x0 + 10, y, label, PURPLE, max_width=CENTRE_W - 20)
+        draw_die(canvas, left + index * (DIE + DIE_GAP), y + 2, DIE, die["kind"], die["face"],
+                 index in kept)
+    y = y0 + 12 + _dice_row(view)
+    for line in flow:
+        x = x0 + PAD
+        for item, width in line:
+            if item == "rolls":
+                canvas.text(x, y + 4, labels.rolls_left(language, data["rolls_left"]), SMALL)
+            elif item == "kept":
+                canvas.draw.rounded_rectangle((x, y + 6, x + 24, y + 30), radius=4,
+                                              outline=BLUE, width=4)
+                canvas.draw.rectangle((x + 3, y + 34, x + 21, y + 37), fill=INK)
+                canvas.text(x + 34, y + 4, labels.kept(language), SMALL)
+            elif item == "chief":
+                canvas.tag(x, y, t(language, "Chief's Arrow"), PURPLE)
+            else:
+                canvas.text(x, y + 4, f"{DIE_MARK[item]}: {t(language, SPECIAL_DICE[item])}",
+                            SMALL)
+            x += width + 24
+        y += FLOW_LINE

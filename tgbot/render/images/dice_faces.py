@@ -1,5 +1,6 @@
 """A BANG! dice face drawn as shapes (no emoji font is needed): targets with their
-distance, an arrow, a dynamite stick, a beer mug, a Gatling, a broken arrow, a bullet."""
+distance (two rings for a double), an arrow, a dynamite stick, a beer mug, a Gatling, a
+broken arrow, a bullet; doubled faces draw their shape twice."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tgbot.render.images.canvas import (
     MUTED,
     ORANGE,
     PANEL,
+    SMALL,
     VERMILION,
     YELLOW,
     Canvas,
@@ -19,12 +21,19 @@ from tgbot.render.images.canvas import (
 
 DIE_FILL = {"base_die": PANEL, "loudmouth_die": "#FBF6C4", "coward_die": "#DCEFFA"}
 DIE_MARK = {"loudmouth_die": "L", "coward_die": "C"}
+MARKED_H = 28  # the height a die's letter takes below it
 
 
-def _target(canvas: Canvas, x: int, y: int, s: int, text: str) -> None:
+def _target(canvas: Canvas, x: int, y: int, s: int, text: str, double: bool = False,
+            ) -> None:
+    """Draw a target with its distance; a double one (two shots) has two rings."""
     pad = s // 8
+    if double:
+        pad = s // 16
+        canvas.draw.ellipse((x + pad + 6, y + pad + 6, x + s - pad - 6, y + s - pad - 6),
+                            outline=INK, width=2)
     canvas.draw.ellipse((x + pad, y + pad, x + s - pad, y + s - pad), outline=INK, width=3)
-    canvas.draw.text((x + s // 2, y + s // 2), text, font=font(max(12, s * 9 // 20), True),
+    canvas.draw.text((x + s // 2, y + s // 2), text, font=font(max(SMALL, s * 9 // 20), True),
                      fill=INK, anchor="mm")
 
 
@@ -81,8 +90,8 @@ def _twice(draw: Callable[[Canvas, int, int, int], None]) -> Callable[
 FACES: dict[str, Callable[[Canvas, int, int, int], None]] = {
     "bullseye_1": lambda c, x, y, s: _target(c, x, y, s, "1"),
     "bullseye_2": lambda c, x, y, s: _target(c, x, y, s, "2"),
-    "double_bullseye_1": lambda c, x, y, s: _target(c, x, y, s, "1 1"),
-    "double_bullseye_2": lambda c, x, y, s: _target(c, x, y, s, "2 2"),
+    "double_bullseye_1": lambda c, x, y, s: _target(c, x, y, s, "1", True),
+    "double_bullseye_2": lambda c, x, y, s: _target(c, x, y, s, "2", True),
     "arrow": _arrow, "broken_arrow": _broken, "dynamite": _dynamite, "beer": _mug,
     "double_beer": _twice(_mug), "gatling": _gatling, "double_gatling": _twice(_gatling),
     "bullet": _bullet,
@@ -92,7 +101,7 @@ FACES: dict[str, Callable[[Canvas, int, int, int], None]] = {
 def draw_die(canvas: Canvas, x: int, y: int, size: int, kind: str, face: str | None,
              kept: bool = False) -> None:
     """Draw one die with its top-left corner at (x, y); a kept die gets a thick blue frame
-    and a lock bar under it."""
+    and a lock bar under it; a Loudmouth or Coward die its letter below (MARKED_H px)."""
     canvas.box((x, y, x + size, y + size), fill=DIE_FILL.get(kind, PANEL),
                outline=INK, width=2, radius=size // 7)
     if face is None:
@@ -104,8 +113,8 @@ def draw_die(canvas: Canvas, x: int, y: int, size: int, kind: str, face: str | N
             drawn(canvas, x, y, size)
     mark = DIE_MARK.get(kind)
     if mark:
-        canvas.draw.text((x + size - 4, y + 2), mark, font=font(max(12, size // 4), True),
-                         fill=INK, anchor="ra")
+        canvas.draw.text((x + size // 2, y + size + 14), mark, font=font(SMALL, True),
+                         fill=INK, anchor="ma")
     if kept:
         canvas.draw.rounded_rectangle((x - 4, y - 4, x + size + 4, y + size + 4),
                                       radius=size // 6, outline=BLUE, width=5)

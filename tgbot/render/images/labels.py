@@ -99,3 +99,20 @@ def bullets(language: str, count: int) -> str:
 def in_play(language: str) -> str:
     """Return the caption over a player's own cards in play."""
     return t(language, "In play")
+
+
+def bank(language: str, count: int) -> str:
+    """Return the Gold Rush bank's nuggets ("Bank: 27")."""
+    return t(language, "Bank: {count}", count=count)
+
+
+def shadow(language: str) -> str:
+    """Return the label of a player playing his shadow turn (the text front's words,
+    without their icon)."""
+    word = t(language, "👻 shadow").split(" ", 1)[-1]
+    return word[:1].upper() + word[1:]
+
+
+def with_side(language: str, side: str) -> str:
+    """Return a Shadow Renegade's current side ("with the Outlaws"), without the icon."""
+    return t(language, "⚖️ with {side}", side=side).split(" ", 1)[-1]
