@@ -38,6 +38,7 @@ from storage.uow import UnitOfWorkFactory
 from tgbot.rate_limit import retry_seconds
 from tgbot.refusals import refusal
 from tgbot.render.fit import fit_message
+from tgbot.retire import Retirer
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
 from tgbot.table_photos import Draw, PhotoSender
@@ -46,8 +47,6 @@ log = logging.getLogger(__name__)
 NETWORK_TRIES = 6
 FLUSH_WAIT_SECONDS = 2.0
 LATER = timedelta(seconds=30)
-PING = "ping"
-"""The delivery keys of "your move" pings start so (tgbot/notices.py)."""
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
         "message to be replied not found", "no text in the message to edit")
 
@@ -114,6 +113,7 @@ class Deliverer:
                  pictures: Draw | None = None) -> None:
         self.bot = bot
         self.photos = PhotoSender(bot.post_raw, pictures, GONE) if pictures else None
+        self.retirer = Retirer(bot.post_raw)
         self.uow_factory = uow_factory
         self.now = now
         self.ready_at = ready_at
@@ -123,7 +123,6 @@ class Deliverer:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._results: list[store.Settled] = []
         self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
-        self._retired: set[tuple[int, int]] = set()  # (chat, message) stripped or deleted
         self._sending = 0
         self._flushing: asyncio.Task[None] | None = None
 
@@ -305,38 +304,8 @@ class Deliverer:
             return None
 
     async def _retire(self, row: Delivery) -> None:
-        """Strip the buttons of the row's message and of those its payload lists under
-        "retire": the messages a freshly posted one replaces, or a closed prompt's. A
-        "your move" ping (tgbot/notices.py) is deleted instead: once answered, or replaced,
-        it has nothing left to say."""
-        for old in {*row.payload.get("retire", []), row.message_id} - {None}:
-            # A row read before this process's last result was written may list a message
-            # retired already (its close was sent, its settling not yet flushed).
-            if (row.chat_id, int(old)) in self._retired:
-                continue
-            if len(self._retired) > 100_000:
-                self._retired.clear()
-            self._retired.add((row.chat_id, int(old)))
-            if row.key.startswith(PING):
-                await self._delete(row.chat_id, int(old))
-            else:
-                await self._strip(row.chat_id, int(old))
-
-    async def _delete(self, chat_id: int, message_id: int) -> None:
-        """Delete an old message (best effort: one gone already, or too old, is left)."""
-        try:
-            await self.bot.post_raw("deleteMessage", {"chat_id": chat_id,
-                                                      "message_id": message_id})
-        except (BadRequest, Forbidden) as error:
-            log.info("could not delete message %s: %s", message_id, error)
-
-    async def _strip(self, chat_id: int, message_id: int) -> None:
-        """Remove an old message's buttons (best effort: an old button is refused anyway)."""
-        try:
-            await self.bot.post_raw("editMessageReplyMarkup",
-                                    {"chat_id": chat_id, "message_id": message_id})
-        except (BadRequest, Forbidden) as error:
-            log.info("could not retire message %s: %s", message_id, error)
+        """Retire the messages the row no longer shows (tgbot/retire.py)."""
+        await self.retirer.retire(row)
 
     async def _moved(self, row: Delivery, new: int) -> None:
         """The group became a supergroup: move its games, then deliver there."""

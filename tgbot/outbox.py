@@ -33,11 +33,17 @@ from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
 from tgbot.i18n import t
 from tgbot.notices import chat_language, deadline_text, mention, user_language
+from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.rendered import Buttons
-from tgbot.render.table_photo import hand_photo_fields, photo_fields, pictures_on
+from tgbot.render.table_photo import (
+    fit_caption,
+    hand_photo_fields,
+    photo_fields,
+    pictures_on,
+)
 from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.games import marks_of
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
@@ -69,8 +75,40 @@ def chat_pictures(scene: Scene, at: datetime | None = None) -> bool:
 def switched(previous: Delivery | None, payload: Json) -> bool:
     """Return whether a message would change between text and photo, which Telegram
     cannot edit: it is posted anew (a closed prompt has no message left to switch)."""
-    return previous is not None and previous.payload != CLOSE and (
+    return previous is not None and not closed(previous.payload) and (
         "photo" in previous.payload) != ("photo" in payload)
+
+
+def closed_prompt(shown: Json, language: str) -> Json:
+    """Return the payload that closes a private prompt no longer owed: its message keeps
+    what it showed (a hand, the game) but loses its buttons and its call to act (the lines
+    starting with 👉), and says the choice is over."""
+    body = str(shown.get("caption") if "photo" in shown else shown.get("text") or "")
+    kept = [line for line in body.split("\n") if not line.startswith("👉")]
+    text = "\n".join([*kept, t(language, "✔️ Nothing to decide here any more.")]).strip()
+    return {"close": True, "text": text, "as_photo": "photo" in shown}
+
+
+def closing_table(shown: Json, ended: Sequence[str], language: str) -> Json:
+    """Return how a turn's table message is left once the next turn's is posted: what it
+    showed, without its waiting line, then the lines that ended the turn and a word that
+    the turn is over."""
+    as_photo = "photo" in shown
+    body = str(shown.get("caption") if as_photo else shown.get("text") or "")
+    kept = body.split("\n")[:-1]
+    while kept and not kept[-1].strip():
+        kept.pop()
+    done = [*ended, t(language, "⏭ This turn is over.")]
+    if as_photo:
+        text = fit_caption([], "\n".join([*kept, *done]))
+    else:
+        text = fit_message([], "\n".join([*kept, "", *done]))
+    return {"text": text, "as_photo": as_photo}
+
+
+def closed(payload: Json) -> bool:
+    """Return whether a payload closes its message (a plain close, or a closed prompt)."""
+    return bool(payload.get("close"))
 
 
 class Outbox:
@@ -86,10 +124,13 @@ class Outbox:
         if game.status is GameStatus.LOBBY:
             return [self.lobby(scene)]
         out = [Outbound(key, row.chat_id, CLOSE) for key, row in scene.deliveries.items()
-               if (key == LOBBY or (key != TABLE and not key.startswith(NOTE)
-                                    and (game.status is GameStatus.ABORTED
-                                         or scene.state is None)))
-               and row.payload != CLOSE]
+               if (key not in (TABLE, LOBBY) and not key.startswith(NOTE)
+                   and (game.status is GameStatus.ABORTED or scene.state is None))
+               and not closed(row.payload)]
+        lobby = scene.deliveries.get(LOBBY)
+        if lobby is not None and lobby.payload.get("buttons"):  # the lobby ended: it says so
+            ended = "cancelled" if game.status is GameStatus.ABORTED else "started"
+            out.append(self.lobby(scene, ended=ended))
         if game.status is GameStatus.ABORTED or scene.state is None:
             if TABLE in scene.deliveries:
                 out.append(self.closed_table(scene))
@@ -106,8 +147,9 @@ class Outbox:
         return out
 
     # -- the lobby --------------------------------------------------------------------
-    def lobby(self, scene: Scene) -> Outbound:
-        """Return the lobby message (options shown when the scene's notes ask)."""
+    def lobby(self, scene: Scene, ended: str | None = None) -> Outbound:
+        """Return the lobby message (options shown when the scene's notes ask; its last
+        version, without buttons, once the game `ended` the lobby)."""
         game = scene.game
         assert game.id is not None
         rendered = render_lobby(chat_language(scene), front=front_for(game.kind),
@@ -115,10 +157,11 @@ class Outbox:
                                 turn_seconds=timers_of(game).turn_seconds,
                                 max_players=scene.engine.max_players,
                                 join_url=self.join_url(game.id),
-                                show_options=bool(scene.notes.get("options")))
+                                show_options=bool(scene.notes.get("options")), ended=ended)
+        fresh = bool(scene.notes.get("fresh")) and ended is None
         return Outbound(LOBBY, game.chat_id, {"text": rendered.text,
                                               "buttons": rows(rendered.buttons)},
-                        topic_id=game.topic_id, fresh=bool(scene.notes.get("fresh")))
+                        topic_id=game.topic_id, fresh=fresh)
 
     # -- the group table --------------------------------------------------------------
     def table(self, scene: Scene) -> tuple[Outbound, list[int]]:
@@ -143,10 +186,12 @@ class Outbox:
                   else [*before.get("recent", []), *public])[-RECENT_EVENTS:]
         lines = [line for e in recent
                  if (line := front.event_line(language, e, names, view))][-RECENT_LINES:]
+        if over:  # the result is said once, by the waiting line (with the winners)
+            lines = [line for line in lines if not line.startswith("🏁")]
         anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
         pictures = chat_pictures(scene, self.now()) and has_picture(game.kind)
         fresh = bool(scene.notes.get("fresh")) or (
-            previous is not None and previous.payload != CLOSE
+            previous is not None and not closed(previous.payload)
             and ("photo" in previous.payload) != pictures)
         posted = fresh or previous is None or previous.message_id is None \
             or anchor != previous.sent_anchor
@@ -164,17 +209,22 @@ class Outbox:
                                                None if keep is None else frozenset(keep))
             buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
         lead = self.timeout_lines(scene, language, names)
+        payload: Json = {"text": text, "buttons": rows(buttons), "anchor": anchor,
+                         "recent": recent}
         if new_turn:
-            # What ended the last turn opens the new message; if the last turn's table was
-            # never shown (its edits were coalesced away), all of that turn's lines do.
+            # What ended the last turn opens the new message (if the last turn's table was
+            # never shown, its edits coalesced away, all of that turn's lines do), and the
+            # last turn's message is edited to say how it ended.
             ended = public[:starts[-1]] if starts else public
             unseen = previous is not None and previous.revision > previous.sent_revision
             carried = [*before.get("recent", []), *ended] if unseen else \
                 [e for e in ended if front.is_headline(e)]
             lead += [line for e in carried
                      if (line := front.event_line(language, e, names, view))]
-        payload: Json = {"text": text, "buttons": rows(buttons), "anchor": anchor,
-                         "recent": recent}
+            if previous is not None and previous.message_id is not None and not fresh:
+                payload["closing"] = closing_table(before, [
+                    line for e in ended if (line := front.event_line(language, e, names,
+                                                                     view))], language)
         if lead:
             payload["lead"] = lead
         if mentioned:
@@ -294,8 +344,9 @@ class Outbox:
                                 or switched(scene.deliveries.get(prompt_key(seat)), payload)))
         for key, row in scene.deliveries.items():
             if key.startswith("prompt:") and int(key.split(":")[1]) not in owed \
-                    and row.payload != CLOSE:
-                out.append(Outbound(key, row.chat_id, CLOSE))
+                    and not closed(row.payload):
+                out.append(Outbound(key, row.chat_id, closed_prompt(
+                    row.payload, user_language(scene, row.chat_id))))
         return out
 
     @staticmethod
@@ -308,5 +359,5 @@ class Outbox:
         if seat in ((scene.notes.get(ATTENTION) or {}).get("silent") or ()):
             return False
         row = scene.deliveries.get(prompt_key(seat))
-        return row is not None and row.payload != CLOSE and not row.payload.get("silent")
+        return row is not None and not closed(row.payload) and not row.payload.get("silent")
 

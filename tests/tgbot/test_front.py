@@ -13,6 +13,7 @@ from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tgbot import render
 from tgbot.callbacks import parse
+from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import lobby
 from tgbot.service.commands import Player
@@ -142,6 +143,9 @@ async def test_a_seats_dm_prompt_is_edited_while_owed_then_retired() -> None:
     assert bot.to(3, "send")[-1] is sent
     assert bot.to(3, "edit")[-1]["message_id"] == sent["message_id"]
     assert await prompts() == [2]
-    await play(2, "x")  # seat 2 passes: its prompt loses its buttons
-    assert bot.to(3, "retire")[-1]["message_id"] == sent["message_id"]
+    await play(2, "x")  # seat 2 passes: its prompt loses its buttons and its call to act
+    closing = bot.to(3, "edit")[-1]
+    assert closing["message_id"] == sent["message_id"]
+    assert not closing.get("reply_markup")
+    assert closing["text"].endswith(t("pt-BR", "✔️ Nothing to decide here any more."))
     assert await prompts() == []

@@ -13,8 +13,9 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
 from tests.tgbot.test_table_photos import CHAT, PhotoBot, Table, started_table
 from tgbot.delivery import keyboard
+from tgbot.i18n import t
 from tgbot.lifecycle import ChatLifecycle
-from tgbot.outbox import CLOSE, prompt_key
+from tgbot.outbox import prompt_key
 from tgbot.service import profiles
 
 
@@ -59,10 +60,15 @@ async def test_a_closed_photo_prompt_loses_its_buttons_and_keeps_its_picture() -
     await table.play_default()
     await table.settle()
     row = await _row(table, seat)
-    assert row.payload == CLOSE
+    assert row.payload["close"]
     assert (row.message_id, row.sent_revision, row.error) == (None, row.revision, None)
     mine = [(name, data) for name, data in table.bot.calls[calls:] if data["chat_id"] == user]
-    assert mine == [("editMessageReplyMarkup", {"chat_id": user, "message_id": photo_id})]
+    # Only its caption changes (no upload): the hand stays, the call to act goes.
+    [(name, data)] = mine
+    assert (name, data["message_id"]) == ("editMessageCaption", photo_id)
+    assert not data.get("reply_markup")
+    assert "👉" not in data["caption"]
+    assert data["caption"].endswith(t("pt-BR", "✔️ Nothing to decide here any more."))
     assert not _live_buttons(table.bot, user)
 
 

@@ -114,7 +114,9 @@ async def test_the_prompt_is_a_photo_of_the_seats_hand_in_its_private_chat() -> 
         assert nxt != seat
         nxt_user = table.user_of(nxt) or 0
         assert len(_to(bot, nxt_user, "sendPhoto")) == 1
-        assert _to(bot, user, "editMessageReplyMarkup")[-1]["message_id"] == row.message_id
+        closed = _to(bot, user, "editMessageCaption")[-1]  # the first prompt's last words
+        assert closed["message_id"] == row.message_id
+        assert not closed.get("reply_markup")
         assert pictures.hands_drawn == 2
 
         # edited in place: new text on the same hand edits the caption and draws nothing,

@@ -21,8 +21,12 @@ def duration_text(language: str, seconds: int) -> str:
 
 def lobby(language: str, *, front: GameFront, game_id: int, names: Sequence[str],
           options: dict[str, Any], turn_seconds: int, max_players: int, join_url: str,
-          show_options: bool = False) -> Rendered:
-    """Return the lobby message with its buttons (the game's options once asked for)."""
+          show_options: bool = False, ended: str | None = None) -> Rendered:
+    """Return the lobby message with its buttons (the game's options once asked for).
+
+    `ended` is how the lobby ended ("started", "cancelled"): its last version keeps the
+    seats as they sat down, says so, and has no buttons.
+    """
     heading = t(language, "new table")
     lines = [f"🎲 <b>{html.escape(front.title(language))}</b> — {heading}"]
     lines.append(t(language, "Players ({count}/{most}):", count=len(names), most=max_players))
@@ -32,6 +36,10 @@ def lobby(language: str, *, front: GameFront, game_id: int, names: Sequence[str]
               duration=duration_text(language, turn_seconds))
     lines.append(timer)
     lines.append("")
+    if ended is not None:
+        lines.append(t(language, "▶️ The game has started: its table is below.")
+                     if ended == "started" else t(language, "✖️ This table was cancelled."))
+        return Rendered("\n".join(lines))
     lines.append(t(language, "Join with the button; the creator or an admin starts the game."))
     rows: list[tuple[tuple[str, str], ...]] = [
         ((t(language, "🙋 Join"), join_url), (t(language, "🚪 Leave"), lobby_data(game_id,

@@ -370,8 +370,9 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
     None when `row` already wants exactly that.
 
     While a row's previous revision is still unsent, the lines that lead its message
-    ("lead": a timeout, what ended the last turn) and the messages to strip of their
-    buttons ("retire") carry over, so coalescing never drops them.
+    ("lead": a timeout, what ended the last turn), the messages to strip of their buttons
+    ("retire") and the last words of the message still shown ("closing") carry over, so
+    coalescing never drops them.
     """
     assert game.id is not None
     if row is None or out.key.startswith(NOTE):
@@ -388,6 +389,8 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
     if unsent and row.payload.get("lead"):  # lines never shown yet are never dropped
         payload["lead"] = list(dict.fromkeys([*row.payload["lead"],
                                               *payload.get("lead", [])]))[-12:]
+    if unsent and row.payload.get("closing"):  # how the message still shown is to end
+        payload["closing"] = row.payload["closing"]
     retire = list(row.payload.get("retire", [])) if unsent else []
     if out.fresh and row.message_id is not None:
         retire.append(row.message_id)
