@@ -65,18 +65,27 @@ class Retirer:
 
     async def _edit(self, chat_id: int, message_id: int, text: str, as_photo: bool) -> None:
         """Edit an old message to its last words, without buttons (its buttons only, if it
-        cannot be edited so)."""
-        field = "caption" if as_photo else "text"
-        method = "editMessageCaption" if as_photo else "editMessageText"
-        try:
-            await self.post(method, {"chat_id": chat_id, "message_id": message_id,
-                                     field: text, "parse_mode": ParseMode.HTML})
-        except BadRequest as error:
-            if "not modified" not in str(error):
+        cannot be edited so). A table meant as a photo may have been sent as text (its
+        picture could not be drawn, or the group refuses pictures), and the other way
+        round: Telegram's refusal tells, and the other edit is tried."""
+        kinds = [("editMessageCaption", "caption"), ("editMessageText", "text")]
+        for method, field in kinds if as_photo else kinds[::-1]:
+            try:
+                await self.post(method, {"chat_id": chat_id, "message_id": message_id,
+                                         field: text, "parse_mode": ParseMode.HTML})
+                return
+            except BadRequest as error:
+                said = str(error).lower()
+                if "not modified" in said:
+                    return
+                if "no caption" in said or "no text" in said:
+                    continue
                 log.info("could not close message %s (%s): stripping it", message_id, error)
-                await self._call("editMessageReplyMarkup", chat_id, message_id)
-        except Forbidden as error:
-            log.info("could not close message %s: %s", message_id, error)
+                break
+            except Forbidden as error:
+                log.info("could not close message %s: %s", message_id, error)
+                return
+        await self._call("editMessageReplyMarkup", chat_id, message_id)
 
     async def _call(self, method: str, chat_id: int, message_id: int) -> None:
         """Call a clean-up method on an old message (best effort)."""

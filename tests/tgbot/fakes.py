@@ -48,7 +48,7 @@ class FakeBot:
             self.calls.append(("send", {**data, "message_id": self.last_id}))
             return {"message_id": self.last_id, "chat": {"id": data["chat_id"]}}
         kind = {"editMessageText": "edit", "editMessageReplyMarkup": "retire",
-                "deleteMessage": "delete"}[endpoint]
+                "editMessageCaption": "caption", "deleteMessage": "delete"}[endpoint]
         self.calls.append((kind, dict(data)))
         return True
 
