@@ -20,8 +20,14 @@ from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.labels import card_label, kind_name
 from tgbot.render.cards.prompts import SID_MENU, focus_keep, focus_of
-from tgbot.render.cards.rules import card_help, cards_card_help, cards_character_help
+from tgbot.render.cards.rules import (
+    card_help,
+    cards_card_help,
+    cards_character_help,
+    character_ability,
+)
 from tgbot.render.dice import role_name
+from tgbot.render.roles import GOALS
 
 GAME = get_game("bang_cards")
 FRONT = CardsFront()
@@ -184,7 +190,13 @@ def test_event_lines_and_private_news() -> None:
             "game_ended", "cards_drawn"} <= kinds
     dealt = {"kind": "role_dealt", "seat": 2, "role": "renegade", "audience": [2]}
     assert FRONT.dm_seats(dealt) == (2,)
-    assert FRONT.private_event_texts("en", dealt) == ["🤫 Your role: <b>Renegade</b>"]
+    assert FRONT.private_event_texts("en", dealt) == [  # the side and the goal come along
+        "🤫 Your role: <b>Renegade</b>\n" + t("en", GOALS["renegade"])]
+    character = {"kind": "character_dealt", "seat": 2, "character": "jourdonnais", "life": 4}
+    assert FRONT.dm_seats(character) == (2,)
+    assert FRONT.private_event_texts("it", character) == [
+        "🤠 Il tuo personaggio: <b>Jourdonnais</b> (❤️4): "
+        + (character_ability("it", "jourdonnais") or "")]
     taken = {"kind": "card_taken", "seat": 1, "from_seat": 4, "zone": "hand",
              "card": "beer_6h", "audience": [1, 4]}
     assert FRONT.dm_seats(taken) == (1, 4)
