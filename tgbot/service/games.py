@@ -220,6 +220,7 @@ class GameService:
             if seat is None or seat not in scene.engine.to_act(scene.state):
                 raise NotYourTurn("this decision belongs to another player")
             scene.notes["keep"] = sorted(keep)
+            scene.notes["keep_for"] = seat  # the other seats' prompts stay as they were
 
         return await self.command(game_id, work)
 
