@@ -23,8 +23,8 @@ ROLE_NAMES = {
 GOALS = {
     "sheriff": N_("⚖️ Side: the law, with the Deputies. Goal: eliminate every Outlaw and "
                   "every Renegade."),
-    "deputy": N_("⚖️ Side: the law. Goal: protect the Sheriff; you win with him once every "
-                 "Outlaw and every Renegade is out, even if you fell on the way."),
+    "deputy": N_("⚖️ Side: the law. Goal: protect the Sheriff; you win with him when every "
+                 "Outlaw and Renegade is out, even if you fell."),
     "outlaw": N_("⚖️ Side: the Outlaws. Goal: eliminate the Sheriff; then every Outlaw wins, "
                  "even those already out."),
     "renegade": N_("⚖️ Side: your own. Goal: be the last one alive, so the Sheriff must "
