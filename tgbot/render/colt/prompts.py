@@ -160,6 +160,10 @@ def hand_text(language: str, view: dict[str, Any], names: Sequence[str],
     if view["decision"] == "scheme":
         symbol = view["pattern"][view["turn"]]
         lines.append(t(language, "👉 Your turn: {kind}", kind=symbol_name(language, symbol)))
+    elif view["decision"] == "team_setup":  # [CE-2P-2, CE-2P-8]
+        lines.append(t(language, "👉 Your two bandits share one deck: choose whose Marshal "
+                                 "card it keeps (⭐) and which bandit starts in the caboose "
+                                 "(🚃); the other starts in the car in front of it."))
     elif view["decision"] == "discard":
         lines.append(t(language, "👉 Discard the cards you do not want; the rest goes back "
                                  "on top of your deck."))
