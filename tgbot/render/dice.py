@@ -129,13 +129,16 @@ DECISION_NAMES = {
     "kit_discard": N_("Kit Carlson: discard an arrow"),
     "bart_arrows": N_("Bart Cassidy: take arrows instead of life?"),
     "pedro_return": N_("Pedro Ramirez: return arrows?"),
-    "dice_choice": N_("choose your dice"),
-    "chief_choice": N_("normal arrow or the Chief's Arrow?"),
+    "dice_choice": N_("choose your dice: the Loudmouth (double ①, ② and 🔫; 💥 costs you 1 "
+                      "life) or the Coward (💔 takes back an arrow; double 🍺) may replace a "
+                      "base die"),
+    "chief_choice": N_("normal arrow or the Chief's Arrow (it counts as two)?"),
     "broken_arrow": N_("broken arrow: who returns an arrow?"),
     "elena_give": N_("Elena Fuente: give an arrow?"),
     "apache_steal": N_("Apache Kid: steal the Chief's Arrow?"),
     "molly_take": N_("Molly Stark: take the loss?"),
-    "ghost_give": N_("the Ghost gives a token"),
+    "ghost_give": N_("the Ghost gives a token: that face is set on a die of the player's "
+                     "next roll"),
     "start_reveal": N_("start the turn"),
     "left_hand_arrows": N_("return your arrows?"),
     "window": N_("react with a secret card"),
