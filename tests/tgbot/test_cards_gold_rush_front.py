@@ -16,9 +16,10 @@ from core.bang_cards.ids import GoldRushCharacter
 from core.engine.registry import get_game
 from tgbot.callbacks import MAX_BYTES, parse
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.cards import CardsFront, cards_card_help, cards_character_help
+from tgbot.render.cards import CardsFront, cards_character_help
 from tgbot.render.cards.gold_rush import gear_label, gear_name, gear_title
 from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
+from tgbot.render.glossary import rules_reply
 
 GAME = get_game("bang_cards")
 FRONT = CardsFront()
@@ -174,9 +175,8 @@ def test_rules_explain_every_equipment_kind_and_gold_rush_character() -> None:
     for language in LANGUAGES:
         helps = set()
         for kind in Gear:
-            by_id = cards_card_help(language, kind.value)
-            by_name = cards_card_help(language, gear_name(language, kind.value).lower())
-            assert by_id is not None
+            by_id = rules_reply(language, kind.value, "bang_cards")
+            by_name = rules_reply(language, gear_name(language, kind.value).lower(), None)
             assert by_id == by_name
             assert f"{GEAR[kind].cost}💰" in by_id
             helps.add(by_id)
@@ -184,5 +184,5 @@ def test_rules_explain_every_equipment_kind_and_gold_rush_character() -> None:
         assert None not in characters
         assert len(helps) == len(Gear)
         assert len(characters) == len(GoldRushCharacter)
-    assert cards_card_help("it", "piccone") != cards_card_help("en", "pickaxe")
+    assert rules_reply("it", "piccone", None) != rules_reply("en", "pickaxe", None)
     assert cards_character_help("pt-BR", "madam_yto") != cards_character_help("en", "madam_yto")

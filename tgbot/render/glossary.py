@@ -251,8 +251,3 @@ def rules_reply(language: str, word: str, kind: str | None) -> str:
 HOW_TO = N_("/rules <name> explains any role, character, card, equipment or option of the "
             "three games, in any of their languages; /rules colt express, /rules bang cards "
             "or /rules bang dice sums up a game.")
-
-
-def every_name(games: Sequence[str] = GAMES) -> list[Entry]:
-    """Return the entries of `games`, games first (for the tests and the docs)."""
-    return [entry for entry in entries() if entry.game in games]
