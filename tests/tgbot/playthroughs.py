@@ -3,10 +3,10 @@ set, played to the end by the engines' own policies, each step rendered by the r
 (tgbot/outbox.py) on a scene, in one language.
 
 `rendered(table, language)` yields every text a player could read during the game: the
-group's table and its buttons, every private prompt (with each of its own states: a card
-game's hand card opened, Sid Ketchum's and the shop's menus, Colt Express's help, the dice
-marked for a re-roll), the secrets dealt by DM, the "your move" notes and reminders, the
-notices around a game, and each seat's "🔒 Mine" pop-up.
+lobby with its options, the group's table and its buttons, every private prompt (with each
+of its own states: a card game's hand card opened, Sid Ketchum's and the shop's menus, Colt
+Express's help, the dice marked for a re-roll), the secrets dealt by DM, the "your move"
+notes and reminders, the notices around a game, and each seat's "🔒 Mine" pop-up.
 """
 
 from __future__ import annotations
@@ -135,6 +135,9 @@ def _step_texts(table: Table, language: str, state: Any, events: Sequence[Any]) 
 def rendered(table: Table, language: str) -> Iterator[str]:
     """Yield every text of a seeded game of `table`, played to its end, in `language`."""
     engine = get_game(table.kind)
+    lobby = scene_of(table, language, None, (), {"options": True})
+    lobby.game.status = GameStatus.LOBBY
+    yield from texts(OUTBOX(lobby))
     step = engine.setup(table.options, table.players, table.seed)
     state, events = step.state, step.events
     chooser = random.Random(table.seed)

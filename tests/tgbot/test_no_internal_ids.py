@@ -17,9 +17,11 @@ from core.bang_cards.cards import CARDS
 from core.bang_cards.gold_rush.equipment import EQUIPMENT, GEAR_OF, Gear
 from core.bang_dice import ids as dice_ids
 from core.colt_express import ids as colt_ids
+from core.engine.errors import GameOver, IllegalAction, NotYourTurn, StaleVersion
 from core.engine.registry import get_game
 from tests.tgbot.leaks import leaks
 from tests.tgbot.playthroughs import NAMES, TABLES, Table, rendered
+from tgbot.handlers.play import refusal
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards.prompts import SHOP_MENU, focus_keep
 from tgbot.render.colt.prompts import HELP
@@ -157,3 +159,11 @@ def test_the_mine_pop_up_fits_telegrams_200_characters(language: str) -> None:
             state = engine.setup(options, players, seed).state
             for seat in range(players):
                 assert len(front.mine_text(language, engine, state, seat)) <= 200
+
+
+def test_every_refusal_pop_up_is_in_words() -> None:
+    errors = [StaleVersion("x"), NotYourTurn("x"), GameOver("x"), IllegalAction("x")]
+    for language in LANGUAGES:
+        said = [refusal(language, error) for error in errors]
+        assert len(set(said)) == len(errors)
+        assert _bad(language, iter(said)) == []
