@@ -12,7 +12,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from core.bang_dice.ids import IDENTITY_ROLE, THREE_PLAYER_TARGET, Identity
+from core.bang_dice.ids import THREE_PLAYER_TARGET, Identity
 from tgbot.i18n import N_, t
 from tgbot.render.roles import hunted, power_lines, role_lines, role_name
 
@@ -82,7 +82,3 @@ def secret_prompt(language: str, view: dict[str, Any], names: Sequence[str]) -> 
     lines.append(t(language, "🤐 Pass keeps your card secret."))
     return "\n".join(lines)
 
-
-def side_of(identity: str) -> str:
-    """Return the role an Old Saloon identity card plays for [OS-ROLE-2]."""
-    return IDENTITY_ROLE[Identity(identity)].value

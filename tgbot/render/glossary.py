@@ -27,6 +27,7 @@ from core.colt_express.ids import ROUND_CARDS, STATION_CARDS, CardKind
 from core.colt_express.ids import Character as ColtCharacter
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.render import dice_secrets
+from tgbot.render.cards import events as cards_events
 from tgbot.render.cards.front import TABLE_OPTIONS
 from tgbot.render.cards.front import option_name as cards_option_name
 from tgbot.render.cards.gold_rush import gear_name
@@ -40,6 +41,7 @@ from tgbot.render.colt.labels import kind_name as colt_kind_name
 from tgbot.render.colt.labels import round_card_name
 from tgbot.render.colt.rules import colt_card_help, colt_character_help, colt_round_help, colt_rules
 from tgbot.render.dice import character_name, module_name
+from tgbot.render.front import front_for
 from tgbot.render.options_help import cards_option_help, colt_option_help, module_help
 from tgbot.render.roles import goal_line, role_lines, role_name
 
@@ -79,10 +81,7 @@ def plain(text: str) -> str:
 
 def title(language: str, game: str) -> str:
     """Return a game's localised title."""
-    titles = {"bang_dice": t(language, "BANG! The Dice Game"),
-              "colt_express": t(language, "Colt Express"),
-              "bang_cards": t(language, "BANG! card game")}
-    return titles[game]
+    return front_for(game).title(language)
 
 
 def dice_rules(language: str) -> str:
@@ -98,17 +97,17 @@ def dice_rules(language: str) -> str:
 
 
 def _dice_role(language: str, role: str) -> str:
-    return _role_text(language, "bang_dice", role)
+    return _role_text(language, "bang_dice", role, dice_secrets.TARGETS)
 
 
 def _cards_role(language: str, role: str) -> str:
-    return _role_text(language, "bang_cards", role)
+    return _role_text(language, "bang_cards", role, cards_events.TARGETS)
 
 
-def _role_text(language: str, game: str, role: str) -> str:
+def _role_text(language: str, game: str, role: str, targets: dict[str, str]) -> str:
     """Return a base role's side and goal, and whom it hunts with three players."""
     lines = role_lines(language, game, role)
-    prey = dice_secrets.TARGETS.get(role)
+    prey = targets.get(role)
     if prey is not None:
         lines.append(goal_line(language, role, prey))
     return f"{role_name(language, role)} ({title(language, game)}): " + " ".join(lines)
