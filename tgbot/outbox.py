@@ -332,8 +332,9 @@ class Outbox:
                 continue
             language = user_language(scene, user)
             view = engine.view_json(engine.view(state, seat))
-            text = front.private_prompt_text(language, view, names, keep)
-            buttons = front.prompt_buttons(language, view, legal, names, game.id, keep)
+            mine = keep if scene.notes.get("keep_for", seat) == seat else None
+            text = front.private_prompt_text(language, view, names, mine)
+            buttons = front.prompt_buttons(language, view, legal, names, game.id, mine)
             payload: Json = {"text": text, "buttons": rows(buttons)}
             if not self.rings(scene, seat, loud):
                 payload["silent"] = True

@@ -42,6 +42,7 @@ from storage.models import GameStatus
 from tests.e2e.test_silent_table import LANGUAGE, SilentBot, open_table, silent_bot
 from tgbot.deadlines import TimerSettings
 from tgbot.i18n import t
+from tgbot.render.roles import role_name
 
 SEED = 3
 MODULES = ("special_identities",)
@@ -153,6 +154,11 @@ async def _record(tmp_path: Path, card: Identity) -> Recording:
     return recording
 
 
+def _secret_choice(card: str) -> str:
+    """Return the opening line of a holder's private prompt for `card`."""
+    return t(LANGUAGE, "🎭 A secret choice in your game: {decision}", decision=card)
+
+
 def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
@@ -164,16 +170,17 @@ async def test_holding_a_reaction_card_changes_nothing_the_others_observe(
     lacks = await _record(tmp_path, Identity.THE_UGLY)
     assert holds.holder_seat == lacks.holder_seat
     # The secret options were real: only the holder's own chat tells the tables apart.
-    gambler, start = (t(LANGUAGE, "🎭 A secret choice in your game: {decision}", decision=d)
-                      for d in ("the_gambler", "start_reveal"))
+    gambler = _secret_choice(role_name(LANGUAGE, "the_gambler"))
+    start = _secret_choice(re.sub(r"<[^>]+>", "", t(
+        LANGUAGE, "<b>{card}</b>, as your turn starts", card=role_name(LANGUAGE, "the_ugly"))))
     assert any(gambler in text for text in holds.holder_dms)
     assert not any(gambler in text for text in lacks.holder_dms)
     assert any(start in text for text in lacks.holder_dms)  # The Ugly's own secret options
     assert holds.holder_dms != lacks.holder_dms
     seen = [line for chunk in holds.observed for line in chunk]
     # The Bad's holder is one of the watchers: his secret prompts are part of the record.
-    assert any(t(LANGUAGE, "🎭 A secret choice in your game: {decision}",
-                 decision="the_bad") in line for line in seen)
+    assert any(_secret_choice(f"<b>{role_name(LANGUAGE, 'the_bad')}</b>") in line
+               for line in seen)  # as sent: HTML
     # The windows were many, and each one's deadline was the same fixed grace.
     assert len(holds.window_deadlines) >= 10
     assert set(holds.window_deadlines) == {WINDOW}

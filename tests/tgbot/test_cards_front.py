@@ -20,8 +20,10 @@ from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.labels import card_label, kind_name
 from tgbot.render.cards.prompts import SID_MENU, focus_keep, focus_of
-from tgbot.render.cards.rules import card_help, cards_card_help, cards_character_help
+from tgbot.render.cards.rules import card_help, cards_character_help, character_ability
 from tgbot.render.dice import role_name
+from tgbot.render.glossary import rules_reply
+from tgbot.render.roles import GOALS
 
 GAME = get_game("bang_cards")
 FRONT = CardsFront()
@@ -143,16 +145,14 @@ def test_labels_help_and_rules_in_every_language() -> None:
         for kind in Kind:
             assert kind_name(language, kind.value) != kind.value
             assert card_help(language, kind.value)
-            found = cards_card_help(language, kind_name(language, kind.value))
-            assert found is not None
+            found = rules_reply(language, kind_name(language, kind.value), "bang_cards")
             assert found.endswith(card_help(language, kind.value) or "")
         for character in Character:
             assert cards_character_help(language, character.value)
     assert card_label("pt-BR", "missed_10c") == "💨 Errou! 10♣"
     assert card_label("it", "beer_6h") == "🍺 Birra 6♥"
-    assert cards_card_help("pt-BR", "panico") == cards_card_help("pt-BR", "Pânico!")
-    assert cards_card_help("en", "rev_carabine") is not None
-    assert cards_card_help("en", "cavalry") is None
+    assert rules_reply("pt-BR", "panico", None) == rules_reply("pt-BR", "Pânico!", None)
+    assert rules_reply("en", "rev_carabine", None).startswith("🔫 Rev. Carabine")
     assert t("it", "BANG! card game") != "BANG! card game"
     assert len(CARDS) == 80
 
@@ -184,7 +184,13 @@ def test_event_lines_and_private_news() -> None:
             "game_ended", "cards_drawn"} <= kinds
     dealt = {"kind": "role_dealt", "seat": 2, "role": "renegade", "audience": [2]}
     assert FRONT.dm_seats(dealt) == (2,)
-    assert FRONT.private_event_texts("en", dealt) == ["🤫 Your role: <b>Renegade</b>"]
+    assert FRONT.private_event_texts("en", dealt) == [  # the side and the goal come along
+        "🤫 Your role: <b>Renegade</b>\n" + t("en", GOALS["renegade"])]
+    character = {"kind": "character_dealt", "seat": 2, "character": "jourdonnais", "life": 4}
+    assert FRONT.dm_seats(character) == (2,)
+    assert FRONT.private_event_texts("it", character) == [
+        "🤠 Il tuo personaggio: <b>Jourdonnais</b> (❤️4): "
+        + (character_ability("it", "jourdonnais") or "")]
     taken = {"kind": "card_taken", "seat": 1, "from_seat": 4, "zone": "hand",
              "card": "beer_6h", "audience": [1, 4]}
     assert FRONT.dm_seats(taken) == (1, 4)

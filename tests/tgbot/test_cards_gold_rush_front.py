@@ -16,9 +16,10 @@ from core.bang_cards.ids import GoldRushCharacter
 from core.engine.registry import get_game
 from tgbot.callbacks import MAX_BYTES, parse
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.cards import CardsFront, cards_card_help, cards_character_help
-from tgbot.render.cards.gold_rush import gear_label, gear_name
+from tgbot.render.cards import CardsFront, cards_character_help
+from tgbot.render.cards.gold_rush import gear_label, gear_name, gear_title
 from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
+from tgbot.render.glossary import rules_reply
 
 GAME = get_game("bang_cards")
 FRONT = CardsFront()
@@ -95,7 +96,7 @@ def test_equipment_names_and_costs_in_every_language() -> None:
             label = gear_label(language, card)
             assert label.endswith(f" {GEAR[GEAR_OF[card]].cost}💰")
     assert gear_name("it", "pickaxe") != gear_name("en", "pickaxe")
-    assert t("pt-BR", "🛒 Buy {card}", card="x") != "🛒 Buy x"
+    assert t("pt-BR", "🛒 {card} for {price}💰", card="x", price=1) != "🛒 x for 1💰"
 
 
 def test_the_group_table_shows_the_shop_nuggets_equipment_and_shadows() -> None:
@@ -112,7 +113,7 @@ def test_the_group_table_shows_the_shop_nuggets_equipment_and_shadows() -> None:
             line = lines[1 + seat["seat"]]
             if seat["nuggets"]:
                 assert f"{seat['nuggets']}💰" in line
-            assert all(gear_label(language, card) in line for card in seat["equipment"])
+            assert all(gear_title(language, card) in line for card in seat["equipment"])
             if seat["shadow"]:
                 shadows += 1
                 assert t(language, "👻 shadow") in line
@@ -129,7 +130,7 @@ def test_my_cards_pop_up_adds_nuggets_and_equipment_with_gold_rush() -> None:
             mine = FRONT.mine_text(language, GAME, state, seat)
             me = GAME.view_json(GAME.view(state, seat))["seats"][seat]
             assert (f"{me['nuggets']}💰" in mine) == bool(me["nuggets"])
-            assert all(gear_label(language, card) in mine for card in me["equipment"])
+            assert all(gear_title(language, card) in mine for card in me["equipment"])
             rich += bool(me["nuggets"] and me["equipment"])
     assert rich > 0
     base = GAME.setup({}, 4, 1).state
@@ -160,7 +161,7 @@ def test_a_forced_discard_and_the_shadow_renegades_side_are_told() -> None:
     forced = {"kind": "gear_discarded", "seat": 1, "card": "pickaxe", "reason": "forced",
               "by": 0}
     assert FRONT.event_line("en", forced, NAMES, {}) == (
-        "💥 Ana makes Bruno discard ⬛ Pickaxe 4💰")
+        "💥 Ana makes Bruno discard ⬛ Pickaxe")
     used = {**forced, "reason": "used", "by": None}
     assert FRONT.event_line("en", used, NAMES, {}) is None
     back = {"kind": "shadow_returned", "seat": 2, "side": "outlaws"}
@@ -189,9 +190,8 @@ def test_rules_explain_every_equipment_kind_and_gold_rush_character() -> None:
     for language in LANGUAGES:
         helps = set()
         for kind in Gear:
-            by_id = cards_card_help(language, kind.value)
-            by_name = cards_card_help(language, gear_name(language, kind.value).lower())
-            assert by_id is not None
+            by_id = rules_reply(language, kind.value, "bang_cards")
+            by_name = rules_reply(language, gear_name(language, kind.value).lower(), None)
             assert by_id == by_name
             assert f"{GEAR[kind].cost}💰" in by_id
             helps.add(by_id)
@@ -199,5 +199,5 @@ def test_rules_explain_every_equipment_kind_and_gold_rush_character() -> None:
         assert None not in characters
         assert len(helps) == len(Gear)
         assert len(characters) == len(GoldRushCharacter)
-    assert cards_card_help("it", "piccone") != cards_card_help("en", "pickaxe")
+    assert rules_reply("it", "piccone", None) != rules_reply("en", "pickaxe", None)
     assert cards_character_help("pt-BR", "madam_yto") != cards_character_help("en", "madam_yto")

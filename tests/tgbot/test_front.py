@@ -15,6 +15,7 @@ from tgbot import render
 from tgbot.callbacks import parse
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
+from tgbot.render.roles import GOALS
 from tgbot.service import lobby
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
@@ -81,11 +82,12 @@ def test_turns_headlines_and_secrets() -> None:
     dealt = {"kind": "role_dealt", "seat": 3, "role": "outlaw", "identity": None,
              "audience": [3]}
     assert FRONT.dm_seats(dealt) == (3,)
-    assert FRONT.private_event_texts("en", dealt) == ["🤫 Your secret identity: <b>Outlaw</b>"]
+    assert FRONT.private_event_texts("en", dealt) == [  # the side and the goal come along
+        "🤫 Your secret identity: <b>Outlaw</b>\n" + t("en", GOALS["outlaw"])]
     assert FRONT.dm_seats({"kind": "dice_rolled", "seat": 1}) == ()
     role = GAME.view(state, 2).role
     assert FRONT.mine_text("en", GAME, state, 2) == (
-        f"🤫 Your secret identity: {render.dice.role_name('en', role)}")
+        f"🤫 Your secret identity: {render.dice.role_name('en', role)}\n{t('en', GOALS[role])}")
     assert FRONT.title("en") == "BANG! The Dice Game"
 
 

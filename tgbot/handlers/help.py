@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
@@ -15,10 +13,8 @@ from tgbot.handlers.lobby import is_admin
 from tgbot.handlers.pictures import picture_settings
 from tgbot.handlers.preferences import leaver_settings, personal_settings
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.cards import cards_card_help, cards_character_help, cards_rules
-from tgbot.render.characters import character_help
-from tgbot.render.colt import colt_character_help, colt_rules
 from tgbot.render.front import front_for, playable_kinds
+from tgbot.render.glossary import rules_reply
 from tgbot.service import profiles
 
 
@@ -64,43 +60,15 @@ def games_lines(language: str) -> list[str]:
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Summarise the rules of the chat's game (BANG! dice when none), or explain one card
-    or character of any game."""
+    """Summarise the rules of the chat's game (BANG! dice when none) or of a game named,
+    or explain any role, character, card or equipment of the three games by name."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
     language = await chat_language(context, chat.id, update)
     game = await active_game_here(context, update)
     kind = game.kind if game is not None else None
-    if context.args:  # /rules <character or card>: every game's help for that name
-        wanted = "_".join(context.args).lower().replace("é", "e")[:40]
-        found = [text for look in _lookups(kind)
-                 if (text := look(language, wanted)) is not None]
-        await message.reply_text("\n\n".join(found) or t(
-            language, "Unknown card or character. Try /rules bart_cassidy or /rules panic."))
-        return
-    if kind == "colt_express":
-        await message.reply_text(colt_rules(language))
-        return
-    if kind == "bang_cards":
-        await message.reply_text(cards_rules(language))
-        return
-    await message.reply_text(t(
-        language,
-        "BANG! The Dice Game: roll 5 dice and re-roll any of them up to twice (dynamite stays). "
-        "Arrows are taken at once; when the pile empties the Indians attack. Then: 3 dynamite "
-        "cost you 1 life, ① and ② hit players at that distance, beers heal, 3 gatlings hit "
-        "everyone else. The Sheriff and Deputies hunt the Outlaws and Renegades; Outlaws want "
-        "the Sheriff dead; a Renegade wants to be the last one standing. /rules <character> "
-        "explains a character, e.g. /rules bart cassidy."))
-
-
-def _lookups(kind: str | None) -> list[Callable[[str, str], str | None]]:
-    """Return the /rules finders by name, the chat's game first (a name such as Bart
-    Cassidy is a character of both BANG! games)."""
-    cards = [cards_card_help, cards_character_help]
-    others = [character_help, colt_character_help]
-    return [*cards, *others] if kind == "bang_cards" else [*others, *cards]
+    await message.reply_text(rules_reply(language, " ".join(context.args or ())[:60], kind))
 
 
 async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

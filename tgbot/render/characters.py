@@ -46,4 +46,5 @@ def character_help(language: str, character: str) -> str | None:
     if found is None:
         return None
     life, ability = found
-    return f"{character_name(character)} (❤️{life}): {ability}"
+    game = t(language, "BANG! The Dice Game")
+    return f"{character_name(character)} ({game}, ❤️{life}): {ability}"

@@ -26,11 +26,14 @@ from core.bang_dice.actions import (
     decode,
     encode,
 )
-from core.bang_dice.ids import DieKind
+from core.bang_dice.ids import DIE_FACES, DieKind
 from core.engine.registry import AnyGame
 from tgbot.callbacks import action_data, die_data, lobby_data
 from tgbot.i18n import N_, t
+from tgbot.render.dice_secrets import dealt_lines, mine_line, secret_prompt
 from tgbot.render.rendered import Buttons
+from tgbot.render.roles import role_name as role_name
+from tgbot.render.roles import side_name as side_name
 
 FACE_ICON = {
     "arrow": "🏹", "dynamite": "🧨", "bullseye_1": "①", "bullseye_2": "②", "beer": "🍺",
@@ -41,33 +44,10 @@ DIE_MARK = {"base_die": "", "loudmouth_die": "ᴸ", "coward_die": "ᶜ"}
 MODULES = ("saloon_dice", "chief_arrow", "special_identities", "new_characters", "ghost")
 
 
-ROLE_NAMES = {
-    "sheriff": N_("Sheriff"), "deputy": N_("Deputy"), "outlaw": N_("Outlaw"),
-    "renegade": N_("Renegade"), "the_bear": N_("The Bear"), "the_good": N_("The Good"),
-    "the_doctor": N_("The Doctor"), "the_judge": N_("The Judge"),
-    "the_gambler": N_("The Gambler"), "the_bad": N_("The Bad"), "the_ugly": N_("The Ugly"),
-    "devils_right_hand": N_("The Devil's Right Hand"),
-    "devils_left_hand": N_("The Devil's Left Hand"),
-}
-
-
-def role_name(language: str, role: str) -> str:
-    """Return the localised name of an identity or role id (an unknown id as it is)."""
-    return t(language, ROLE_NAMES[role]) if role in ROLE_NAMES else role
-
-
-def side_name(language: str, side: str | None) -> str:
-    """Return the localised name of a winning side (None: a draw)."""
-    names = {"law": t(language, "the Sheriff and the Deputies"),
-             "outlaws": t(language, "the Outlaws"), "renegade": t(language, "the Renegade"),
-             "deputy": t(language, "the Deputy"), "outlaw": t(language, "the Outlaw")}
-    return t(language, "nobody (a draw)") if side is None else names.get(side, side)
-
-
 def character_name(character: str) -> str:
     """Return a character's printed name (proper names are not translated)."""
     special = {"jose_delgado": "José Delgado", "slab_the_killer": "Slab the Killer",
-               "willy_the_kid": "Willy the Kid"}
+               "willy_the_kid": "Willy the Kid", "josh_mccloud": "Josh McCloud"}
     return special.get(character, character.replace("_", " ").title())
 
 
@@ -142,22 +122,26 @@ def waiting_line(language: str, view: dict[str, Any], names: Sequence[str]) -> s
 
 
 DECISION_NAMES = {
-    "reroll": N_("keep or re-roll dice"),
+    "reroll": N_("keep or re-roll dice (tap a die: ✋ kept, 🎲 re-rolled, 🔒 locked)"),
     "hit_target": N_("choose a target for a {symbol}"),
     "beer_target": N_("give a beer"),
     "sid_heal": N_("Sid Ketchum: give 1 life"),
     "kit_discard": N_("Kit Carlson: discard an arrow"),
     "bart_arrows": N_("Bart Cassidy: take arrows instead of life?"),
     "pedro_return": N_("Pedro Ramirez: return arrows?"),
-    "dice_choice": N_("choose your dice"),
-    "chief_choice": N_("normal arrow or the Chief's Arrow?"),
+    "dice_choice": N_("choose your dice: the Loudmouth (double ①, ② and 🔫; 💥 costs you 1 "
+                      "life) or the Coward (💔 takes back an arrow; double 🍺) may replace a "
+                      "base die"),
+    "chief_choice": N_("normal arrow or the Chief's Arrow (it counts as two)?"),
     "broken_arrow": N_("broken arrow: who returns an arrow?"),
     "elena_give": N_("Elena Fuente: give an arrow?"),
     "apache_steal": N_("Apache Kid: steal the Chief's Arrow?"),
     "molly_take": N_("Molly Stark: take the loss?"),
-    "ghost_give": N_("the Ghost gives a token"),
+    "ghost_give": N_("the Ghost gives a token: that face is set on a die of the player's "
+                     "next roll"),
     "start_reveal": N_("start the turn"),
     "left_hand_arrows": N_("return your arrows?"),
+    "window": N_("react with a secret card"),
 }
 
 
@@ -178,7 +162,9 @@ def action_label(language: str, text: str, view: dict[str, Any],
         case Stop():
             return t(language, "✅ Done")
         case Skip():
-            return t(language, "▶️ Go on") if decision == "start_reveal" else t(language, "✖️ No")
+            if decision == "start_reveal":
+                return t(language, "▶️ Go on")
+            return t(language, "🤐 Pass") if view.get("window") else t(language, "✖️ No")
         case Target(seat=seat, doubled=doubled):
             icon = {"hit_target": "🎯", "beer_target": "🍺", "sid_heal": "❤️",
                     "broken_arrow": "💔", "elena_give": "🏹", "molly_take": "🛡"}.get(decision, "👉")
@@ -186,7 +172,7 @@ def action_label(language: str, text: str, view: dict[str, Any],
         case DiscardArrow(seat=seat, chief=chief):
             return f"{names[seat]}{' 🪶' if chief else ' 🏹'}"
         case Amount(count=count, chief=chief):
-            return f"{count}{' 🪶' if chief else ''}"
+            return _amount_label(language, decision, count, chief)
         case DiceChoice(die=die, extra=extra):
             return _dice_choice_label(language, die, extra)
         case ArrowPick(source=source):
@@ -199,8 +185,24 @@ def action_label(language: str, text: str, view: dict[str, Any],
                 return t(language, "🎭 Reveal")
             return "🎭 " + " ⇄ ".join(names[seat] for seat in seats)
         case SetFace(die=die, face=face):
-            return f"🩺 {die + 1}→{face}"
+            shown = view["dice"][die]
+            new = DIE_FACES[DieKind(shown["kind"])][face]
+            return f"🎲{die + 1} {face_icon(shown['face'])}→{face_icon(new)}"
     return text
+
+
+def _amount_label(language: str, decision: str | None, count: int, chief: bool) -> str:
+    """Return the label of a number of arrows: taken instead of life (Bart Cassidy) or
+    given back (Pedro Ramirez, a player the Devil's Left Hand saved)."""
+    arrows = f"🏹×{count}"
+    if chief:
+        arrows = t(language, "{arrows} with the 🪶", arrows=arrows)
+    if decision == "bart_arrows":
+        return (t(language, "❤️ Lose the life") if not count else
+                t(language, "{arrows} instead of ❤️×{count}", arrows=arrows, count=count))
+    if not count:
+        return t(language, "✖️ Keep my arrows")
+    return t(language, "↩️ Give back {arrows}", arrows=arrows)
 
 
 def _dice_choice_label(language: str, die: DieKind | None, extra: bool) -> str:
@@ -238,6 +240,9 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
         return (tuple(dice_row), tuple(action_row))
     buttons = [(action_label(language, a, view, names), action_data(game_id, version, a))
                for a in legal]
+    faces = [decode(a) for a in legal]
+    if any(isinstance(action, SetFace) for action in faces):
+        return _doctor_rows(buttons, faces)
     width = 2 if len(buttons) > 4 else 1
     return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
 
@@ -260,6 +265,18 @@ def marked_line(language: str, view: dict[str, Any], marked: frozenset[int]) -> 
     faces = " ".join(face_icon(view["dice"][i]["face"]) for i in sorted(marked))
     return t(language, "🎲 To re-roll: {faces} ({count}). Press Re-roll when ready.",
              faces=faces, count=len(marked))
+
+
+def _doctor_rows(buttons: list[tuple[str, str]], actions: list[Any]) -> Buttons:
+    """Return The Doctor's buttons: the pass first, then three to a row, each die's faces
+    on rows of their own."""
+    rows: list[tuple[tuple[str, str], ...]] = []
+    for die in sorted({a.die for a in actions if isinstance(a, SetFace)}):
+        mine = [b for b, a in zip(buttons, actions, strict=True)
+                if isinstance(a, SetFace) and a.die == die]
+        rows += [tuple(mine[i:i + 3]) for i in range(0, len(mine), 3)]
+    rest = [b for b, a in zip(buttons, actions, strict=True) if not isinstance(a, SetFace)]
+    return (*((b,) for b in rest), *rows)
 
 
 def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -337,27 +354,22 @@ class DiceFront:
 
     def private_prompt_text(self, language: str, view: dict[str, Any],
                             names: Sequence[str], keep: frozenset[int] | None = None) -> str:
-        """Return the text above a secret choice (a window or a reveal)."""
-        return t(language, "🎭 A secret choice in your game: {decision}",
-                 decision=html.escape(view.get("window") or view["decision"] or ""))
+        """Return the text above a secret choice: which card, what it does, the buttons."""
+        return secret_prompt(language, view, names)
 
     def dm_seats(self, event: dict[str, Any]) -> tuple[int, ...]:
         """Return the dealt seat of a role_dealt event (public roles are told too)."""
         return (event["seat"],) if event["kind"] == "role_dealt" else ()
 
     def private_event_texts(self, language: str, event: dict[str, Any]) -> list[str]:
-        """Return the secret identity of a role_dealt event."""
+        """Return the dealt identity with its side, goal and power, as one message."""
         if event["kind"] != "role_dealt":
             return []
-        role = event.get("identity") or event["role"]
-        return [t(language, "🤫 Your secret identity: <b>{role}</b>",
-                  role=role_name(language, role))]
+        return ["\n".join(dealt_lines(language, event))]
 
     def mine_text(self, language: str, engine: AnyGame, state: Any, seat: int) -> str:
-        """Return the seat's secret identity."""
-        view = engine.view(state, seat)
-        role = view.seats[seat].identity or view.role
-        return t(language, "🤫 Your secret identity: {role}", role=role_name(language, role))
+        """Return the seat's secret identity and its goal."""
+        return mine_line(language, engine.view(state, seat), seat)
 
     def options_lines(self, language: str, options: Mapping[str, Any]) -> list[str]:
         """Return the line naming the chosen Old Saloon modules (none when none chosen)."""

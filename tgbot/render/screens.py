@@ -3,7 +3,8 @@
 Renders a lobby, a turn prompt and a finished table of a seeded BANG! dice game, a
 Colt Express lobby, group table, private hand prompt and finished table, and the BANG!
 card game's lobby, table, hand and attack prompts (and with Gold Rush: the table and the
-shop menu), with the same functions the bot uses,
+shop menu), what explains the games (a dealt identity, The Doctor's prompt, Colt Express's
+❓ help, /rules), with the same functions the bot uses,
 so docs/screens.md can be regenerated after any change.
 """
 
@@ -83,6 +84,7 @@ def screens() -> str:
         parts.append(_block("Colt Express: a finished table",
                             _table("colt_express", language, colt_end, NAMES)))
         parts += _cards_screens(language)
+        parts += _explained_screens(language, hand_state)
         parts += _notice_screens(language, prompt_state)
     return "\n".join(parts)
 
@@ -152,6 +154,35 @@ def _gold_rush_screens(language: str) -> list[str]:
 
 
 GOLD_RUSH = {"gold_rush": True, "shadow_gunslingers": True}
+
+
+def _doctor_window(game: Any, state: Any) -> bool:
+    return any(p.private and game.view(state, p.seat).window == "the_doctor"
+               for p in game.prompts(state))
+
+
+def _explained_screens(language: str, colt_hand: Any) -> list[str]:
+    """Return what explains the games where players meet them: a dealt Old Saloon identity,
+    The Doctor's private prompt, a Colt Express hand with its ❓ help open, and /rules."""
+    from tgbot.render.colt.prompts import HELP
+    from tgbot.render.glossary import rules_reply
+
+    dice, front = get_game("bang_dice"), front_for("bang_dice")
+    saloon = {"modules": ["special_identities", "saloon_dice"]}
+    dealt = next(e.to_json() for e in dice.setup(saloon, 5, 0).events
+                 if e.kind == "role_dealt" and getattr(e, "identity", None) == "the_doctor")
+    window, _ = _played("bang_dice", 5, 0, _doctor_window, saloon)
+    return [
+        _block("BANG! dice, Old Saloon: a dealt identity, by DM",
+               Rendered("\n".join(front.private_event_texts(language, dealt)))),
+        _block("BANG! dice, Old Saloon: The Doctor's private prompt",
+               _hand(language, window, NAMES, "bang_dice")),
+        _block("Colt Express: a private hand with its ❓ help open",
+               _hand(language, colt_hand, NAMES, "colt_express", HELP)),
+        _block("/rules the doctor", Rendered(rules_reply(language, "the doctor", None))),
+        _block("/rules jour (in a card game's chat)",
+               Rendered(rules_reply(language, "jour", "bang_cards"))),
+    ]
 
 
 def _notice_screens(language: str, state: Any) -> list[str]:

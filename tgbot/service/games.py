@@ -215,8 +215,9 @@ class GameService:
         StaleVersion or NotYourTurn."""
 
         def work(scene: Scene) -> None:
-            _owing_seat(scene, user_id, version)
+            seat = _owing_seat(scene, user_id, version)
             scene.notes["keep"] = sorted(keep)
+            scene.notes["keep_for"] = seat  # the other seats' prompts stay as they were
 
         return await self.command(game_id, work)
 

@@ -9,6 +9,6 @@ event lines; `front.py` the `CardsFront` the bot uses; `rules.py` the /rules tex
 """
 
 from tgbot.render.cards.front import CardsFront
-from tgbot.render.cards.rules import cards_card_help, cards_character_help, cards_rules
+from tgbot.render.cards.rules import cards_character_help, cards_rules
 
-__all__ = ["CardsFront", "cards_card_help", "cards_character_help", "cards_rules"]
+__all__ = ["CardsFront", "cards_character_help", "cards_rules"]

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.bang_cards.cards import CARD, KINDS
-from core.bang_cards.ids import Color
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Color
 from tgbot.i18n import t
 from tgbot.render.cards.gold_rush_events import gold_rush_event_line
 from tgbot.render.cards.labels import (
@@ -20,7 +20,10 @@ from tgbot.render.cards.labels import (
     role_name,
     who,
 )
-from tgbot.render.dice import side_name
+from tgbot.render.cards.rules import character_ability
+from tgbot.render.roles import hunted, role_lines, side_name
+
+TARGETS = {hunter.value: prey.value for hunter, prey in THREE_PLAYER_TARGET.items()}
 
 # Discards that another line already tells (the answer, the Sid Ketchum line, the death).
 QUIET_DISCARDS = frozenset({"missed", "duel", "gatling", "indians", "beer", "sid_ketchum",
@@ -160,11 +163,19 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
 
 def private_event_line(language: str, event: dict[str, Any]) -> str | None:
     """Return the private news of an event for the seats it is told to (see
-    `CardsFront.dm_seats`): a role, the cards a seat gets, the card that changed hands."""
+    `CardsFront.dm_seats`): a role with its side and goal, a character with its ability,
+    the cards a seat gets, the card that changed hands."""
     kind = event["kind"]
     if kind == "role_dealt":
-        return t(language, "🤫 Your role: <b>{role}</b>",
-                 role=role_name(language, event["role"]))
+        role = event["role"]
+        return "\n".join([t(language, "🤫 Your role: <b>{role}</b>",
+                             role=role_name(language, role)),
+                           *role_lines(language, "bang_cards", role,
+                                       hunts=hunted(TARGETS, role, event))])
+    if kind == "character_dealt":
+        return t(language, "🤠 Your character: <b>{character}</b> (❤️{life}): {ability}",
+                 character=character_name(event["character"]), life=event["life"],
+                 ability=character_ability(language, event["character"]) or "")
     if kind == "cards_drawn" and event["cards"]:
         return t(language, "🃏 You get: {cards}", cards=_cards(language, event["cards"]))
     if kind == "card_taken" and event["card"]:  # told to the taker and the one robbed

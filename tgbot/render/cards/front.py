@@ -58,10 +58,11 @@ class CardsFront:
         return private_prompt_text(language, view, names, keep)
 
     def dm_seats(self, event: dict[str, Any]) -> tuple[int, ...]:
-        """Return who is told an event by DM: a role's owner (the Sheriff's too), who gets
-        cards in private, and both sides of a card taken from a hand."""
+        """Return who is told an event by DM: a role's and a character's owner (the
+        Sheriff's too), who gets cards in private, and both sides of a card taken from a
+        hand."""
         kind, audience = event["kind"], event.get("audience")
-        if kind == "role_dealt":
+        if kind in ("role_dealt", "character_dealt"):
             return (event["seat"],)
         if not audience:
             return ()

@@ -9,8 +9,9 @@ from typing import Any
 from core.bang_cards.actions import Buy, CardsAction, Force, Sell, Use
 from core.bang_cards.gold_rush.equipment import GEAR, GEAR_OF
 from tgbot.i18n import t
+from tgbot.render.cards.gold_rush_rules import gear_help
 from tgbot.render.cards.labels import card_label, kind_name, short
-from tgbot.render.dice import side_name
+from tgbot.render.roles import side_name
 
 
 def gear_name(language: str, kind: str) -> str:
@@ -28,36 +29,66 @@ def gear_name(language: str, kind: str) -> str:
     return names[kind]
 
 
-def gear_label(language: str, card: str) -> str:
-    """Return an equipment card with its cost ("Rum 3💰"): brown cards act once, black stay."""
+def gear_title(language: str, card: str) -> str:
+    """Return an equipment card with its border ("🟫 Rum"): brown cards act once, black stay."""
     kind = GEAR_OF[card]
-    rule = GEAR[kind]
-    icon = "⬛" if rule.black else "🟫"
-    return f"{icon} {gear_name(language, kind.value)} {rule.cost}💰"
+    return f"{'⬛' if GEAR[kind].black else '🟫'} {gear_name(language, kind.value)}"
+
+
+def gear_label(language: str, card: str) -> str:
+    """Return an equipment card with its cost in the shop ("🟫 Rum 3💰")."""
+    return f"{gear_title(language, card)} {GEAR[GEAR_OF[card]].cost}💰"
 
 
 def _at(names: Sequence[str], seat: int | None) -> str:
     return "" if seat is None else f" → {short(names[seat])}"
 
 
-def gold_rush_label(language: str, action: CardsAction, names: Sequence[str]) -> str | None:
-    """Return the button label of a Gold Rush action, or None for any other action."""
+def buy_price(view: dict[str, Any], buys: Sequence[Buy], buy: Buy) -> int:
+    """Return what a purchase costs the viewer: the card's cost, one less for Pretty
+    Luzena's discount [GR-CHAR-LUZENA-1]. Her discount is unused while a full-price twin
+    is offered [GR-DEC-5], or when she could not afford the card without it."""
+    cost = GEAR[GEAR_OF[buy.card]].cost
+    me = view["seats"][view["viewer"]]
+    if buy.full or me["character"] != "pretty_luzena":
+        return cost
+    unused = any(other.full for other in buys) or me["nuggets"] < cost
+    return max(0, cost - 1) if unused else cost
+
+
+def _buy_label(language: str, action: Buy, view: dict[str, Any], names: Sequence[str],
+               price: int | None) -> str:
+    card = gear_title(language, action.card)
+    cost = GEAR[GEAR_OF[action.card]].cost
+    if view["decision"] == "gear_use":  # Josh McCloud already paid for the card he drew
+        text = t(language, "▶️ Use {card}", card=card)
+    else:
+        paid = cost if price is None else price
+        mark = " 🏷" if paid < cost else ""  # Pretty Luzena's discount (shop_text says so)
+        text = t(language, "🛒 {card} for {price}💰", card=card, price=paid) + mark
+    if action.mode is not None:
+        text += " " + t(language, "as {kind}", kind=kind_name(language, action.mode.value))
+    text += _at(names, action.target)
+    if action.pick == "hand":
+        text += ": " + t(language, "a random card from the hand")
+    elif action.pick is not None:
+        text += f": {card_label(language, action.pick)}"
+    if action.full:
+        text += " " + t(language, "(full price)")
+    return text
+
+
+def gold_rush_label(language: str, action: CardsAction, view: dict[str, Any],
+                    names: Sequence[str], price: int | None = None) -> str | None:
+    """Return the button label of a Gold Rush action, or None for any other action;
+    `price` is what a purchase costs the viewer (`buy_price`)."""
     match action:
-        case Buy(card=card, mode=mode, target=target, pick=pick, full=full):
-            text = t(language, "🛒 Buy {card}", card=gear_label(language, card))
-            if mode is not None:
-                text += " " + t(language, "as {kind}", kind=kind_name(language, mode.value))
-            text += _at(names, target)
-            if pick == "hand":
-                text += ": " + t(language, "a random card from the hand")
-            elif pick is not None:
-                text += f": {card_label(language, pick)}"
-            if full:
-                text += " " + t(language, "(full price)")
-            return text
-        case Force(target=target, card=card):
-            return t(language, "💥 Make {name} discard {card}", name=short(names[target]),
-                     card=gear_label(language, card))
+        case Buy():
+            return _buy_label(language, action, view, names, price)
+        case Force(target=target, card=card):  # the card's cost plus one [GR-FORCE-1]
+            return t(language, "💥 Pay {price}💰: {name} discards {card}",
+                     price=GEAR[GEAR_OF[card]].cost + 1, name=short(names[target]),
+                     card=gear_title(language, card))
         case Sell(card=card):
             return t(language, "💰 Sell {card} for a nugget", card=card_label(language, card))
         case Use(what=what, target=target):
@@ -72,12 +103,26 @@ def gold_rush_label(language: str, action: CardsAction, names: Sequence[str]) ->
     return None
 
 
-def shop_line(language: str, view: dict[str, Any]) -> str:
-    """Return the shop's three cards with their costs and the viewer's nuggets."""
+def shop_text(language: str, view: dict[str, Any]) -> str:
+    """Return the shop menu's text: the viewer's nuggets, each shop card with its cost and
+    what it does, and what the other buttons cost."""
     me = view["seats"][view["viewer"]]
-    cards = ", ".join(gear_label(language, card) for card in view["shop"]) or "—"
-    return t(language, "👉 Shop: {cards} · your nuggets: {nuggets}💰", cards=cards,
-             nuggets=me["nuggets"])
+    lines = [t(language, "👉 Shop · your nuggets: {nuggets}💰", nuggets=me["nuggets"])]
+    luzena = me["character"] == "pretty_luzena"
+    for card in view["shop"]:
+        cost = GEAR[GEAR_OF[card]].cost
+        price = f"{cost}💰"
+        if luzena:
+            price += f" (🏷 {max(0, cost - 1)}💰)"
+        lines.append(f"• {gear_title(language, card)} {price}: "
+                     f"{gear_help(language, GEAR_OF[card].value) or ''}")
+    if luzena:
+        lines.append(t(language, "🏷 Pretty Luzena: a price marked 🏷 uses your discount (1💰 "
+                                 "less, once a turn); a “full price” purchase keeps it for "
+                                 "later."))
+    lines.append(t(language, "💥 Making another player discard his equipment costs its price "
+                             "+ 1💰; a Beer from your hand sells for 1💰."))
+    return "\n".join(lines)
 
 
 def seat_extras(language: str, seat: dict[str, Any]) -> str:
@@ -90,7 +135,7 @@ def seat_extras(language: str, seat: dict[str, Any]) -> str:
         parts.append(t(language, "⚖️ with {side}", side=side_name(language, seat["side"])))
     if seat.get("nuggets"):
         parts.append(f"{seat['nuggets']}💰")
-    parts += [gear_label(language, card) for card in seat.get("equipment") or ()]
+    parts += [gear_title(language, card) for card in seat.get("equipment") or ()]
     return " · ".join(parts)
 
 

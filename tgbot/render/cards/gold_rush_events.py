@@ -7,15 +7,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tgbot.i18n import t
-from tgbot.render.cards.gold_rush import gear_label, gear_name
+from tgbot.render.cards.gold_rush import gear_label, gear_name, gear_title
 from tgbot.render.cards.labels import card_label, kind_name, who
-from tgbot.render.dice import side_name
+from tgbot.render.roles import side_name
 
 QUIET_GEAR_DISCARDS = ("used", "shadow", "eliminated", "penalty")  # other lines tell these
 
 
 def _bought(language: str, event: dict[str, Any], names: Sequence[str]) -> str:
-    card = gear_label(language, event["card"])
+    card = gear_title(language, event["card"])
     if event["origin"] == "deck":
         text = t(language, "🎲 {name} uses {card}", name=who(names, event["seat"]), card=card)
     else:
@@ -32,7 +32,7 @@ def _bought(language: str, event: dict[str, Any], names: Sequence[str]) -> str:
 def _gear_discarded(language: str, event: dict[str, Any], names: Sequence[str]) -> str | None:
     if event["seat"] is None or event["reason"] in QUIET_GEAR_DISCARDS:
         return None
-    card = gear_label(language, event["card"])
+    card = gear_title(language, event["card"])
     if event["reason"] == "forced" and event.get("by") is not None:
         return t(language, "💥 {name} makes {other} discard {card}",
                  name=who(names, event["by"]), other=who(names, event["seat"]), card=card)
@@ -82,7 +82,7 @@ def gold_rush_event_line(language: str, event: dict[str, Any],
                                                "({count} cards)", count=event["count"]),
         "gear_bought": lambda: _bought(language, event, names),
         "gear_drawn": lambda: t(language, "🎲 {name} draws {card} from the equipment deck",
-                                name=name(), card=gear_label(language, event["card"])),
+                                name=name(), card=gear_title(language, event["card"])),
         "gear_discarded": lambda: _gear_discarded(language, event, names),
         "beer_sold": lambda: t(language, "💰 {name} sells {card} for a nugget", name=name(),
                                card=card_label(language, event["card"])),

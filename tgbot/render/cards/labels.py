@@ -87,7 +87,8 @@ def who(names: Sequence[str], seat: int | None) -> str:
 def purpose_name(language: str, purpose: str) -> str:
     """Return what a "draw!" is for, in words."""
     names = {"barrel": t(language, "Barrel"), "jourdonnais": "Jourdonnais",
-             "jail": t(language, "Jail"), "dynamite": t(language, "Dynamite")}
+             "jail": t(language, "Jail"), "dynamite": t(language, "Dynamite"),
+             "don_bell": "Don Bell", "rum": t(language, "Rum")}
     return names.get(purpose, purpose)
 
 

@@ -28,9 +28,11 @@ from core.bang_cards.actions import (
     decode,
 )
 from core.bang_cards.cards import CARD
+from core.bang_cards.gold_rush.equipment import GEAR_OF
 from tgbot.callbacks import action_data, keep_data
 from tgbot.i18n import t
-from tgbot.render.cards.gold_rush import gear_label, gold_rush_label, shop_line
+from tgbot.render.cards.gold_rush import buy_price, gear_title, gold_rush_label, shop_text
+from tgbot.render.cards.gold_rush_rules import gear_help
 from tgbot.render.cards.labels import (
     card_label,
     character_name,
@@ -76,7 +78,7 @@ def action_label(language: str, action: CardsAction, view: dict[str, Any],
                  names: Sequence[str]) -> str:
     """Return the button label of an action (plain text: labels are not HTML)."""
     decision = view["decision"]
-    gold = gold_rush_label(language, action, names)
+    gold = gold_rush_label(language, action, view, names)
     if gold is not None:
         return gold
     match action:
@@ -152,9 +154,8 @@ def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
                                                                  names, game_id))
         return (*_rows(list(pairs.values())), (_back(language, view, game_id),))
     if focus == SHOP_MENU:
-        shop = [_button(language, text, action, view, names, game_id)
-                for text, action in decoded if isinstance(action, SHOP_ACTIONS)]
-        return (*_rows(shop), (_back(language, view, game_id),))
+        return (*_rows(_shop_buttons(language, view, decoded, names, game_id)),
+                (_back(language, view, game_id),))
     cards = [(card_label(language, card), keep_data(game_id, view["version"],
                                                     focus_keep(index + 1)))
              for index, card in enumerate(hand[:60])]
@@ -170,6 +171,20 @@ def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
     rows += [(_button(language, text, action, view, names, game_id),)
              for text, action in decoded if isinstance(action, EndPlay)]
     return tuple(rows)
+
+
+def _shop_buttons(language: str, view: dict[str, Any],
+                  decoded: Sequence[tuple[str, CardsAction]], names: Sequence[str],
+                  game_id: int) -> list[Button]:
+    """Return the shop menu's buttons, each purchase at the price the viewer pays."""
+    buys = [action for _, action in decoded if isinstance(action, Buy)]
+    found = []
+    for text, action in decoded:
+        if isinstance(action, SHOP_ACTIONS):
+            price = buy_price(view, buys, action) if isinstance(action, Buy) else None
+            label = gold_rush_label(language, action, view, names, price) or text
+            found.append((label, action_data(game_id, view["version"], text)))
+    return found
 
 
 def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
@@ -217,10 +232,11 @@ def private_prompt_text(language: str, view: dict[str, Any], names: Sequence[str
                        life=view["seats"][view["viewer"]]["life"]))
     elif decision == "dutch_discard":
         lines.append(t(language, "👉 Dutch Will: choose the card to discard for a nugget."))
-    elif decision == "gear_use":
+    elif decision == "gear_use" and view.get("gear_held"):
+        held = view["gear_held"]
         lines.append(t(language, "👉 Josh McCloud drew {card}: choose how to use it.",
-                       card=gear_label(language, view["gear_held"])
-                       if view.get("gear_held") else "—"))
+                       card=gear_title(language, held)))
+        lines.append(gear_help(language, GEAR_OF[held].value) or "")
     elif decision == "kit_return":
         lines.append(t(language, "👉 You see {cards}: choose the one to put back on the "
                                  "deck.", cards=", ".join(card_label(language, c)
@@ -249,5 +265,5 @@ def _play_text(language: str, view: dict[str, Any], focus: int) -> str:
         return t(language, "👉 Sid Ketchum: {ability} Choose the two cards.",
                  ability=ability)
     if focus == SHOP_MENU:
-        return shop_line(language, view)
+        return shop_text(language, view)
     return t(language, "👉 Your turn: tap a card to read it and play it.")

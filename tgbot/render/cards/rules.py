@@ -5,16 +5,11 @@ Every text is the project's own short wording of docs/rules/bang_cards.md.
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Callable, Iterable
-
 from core.bang_cards.cards import KINDS
-from core.bang_cards.gold_rush.equipment import GEAR, Gear
 from core.bang_cards.ids import CHARACTER_LIFE, PRINTED_LIFE, Character, GoldRushCharacter, Kind
 from tgbot.i18n import t
-from tgbot.render.cards.gold_rush import gear_name
-from tgbot.render.cards.gold_rush_rules import gear_help, gold_rush_ability
-from tgbot.render.cards.labels import character_name, kind_label, kind_name
+from tgbot.render.cards.gold_rush_rules import gold_rush_ability
+from tgbot.render.cards.labels import character_name
 
 
 def card_help(language: str, kind: str) -> str | None:
@@ -104,47 +99,6 @@ def cards_character_help(language: str, character: str) -> str | None:
         life = CHARACTER_LIFE[Character(character)]
         title = t(language, "BANG! card game")
     return f"{character_name(character)} ({title}, ❤️{life}): {ability}"
-
-
-def _plain(text: str) -> str:
-    """Return a name as a /rules word: lower case, no accents or punctuation, "_" for spaces."""
-    bare = unicodedata.normalize("NFKD", text.lower())
-    bare = "".join(c for c in bare if not unicodedata.combining(c))
-    return bare.replace("!", "").replace(".", "").strip().replace(" ", "_")
-
-
-def _named(language: str, word: str, ids: Iterable[str],
-           name_of: Callable[[str, str], str]) -> str | None:
-    """Return the id among `ids` that a word names: the id or its name in `language` or
-    English."""
-    wanted = _plain(word)
-    for kind in ids:
-        if wanted in (kind, _plain(name_of(language, kind)), _plain(name_of("en", kind))):
-            return kind
-    return None
-
-
-def card_kind_of(language: str, word: str) -> str | None:
-    """Return the card kind a word names: its id or its name in `language` or English."""
-    return _named(language, word, (kind.value for kind in Kind), kind_name)
-
-
-def gear_kind_of(language: str, word: str) -> str | None:
-    """Return the equipment kind a word names: its id or its name in `language` or English."""
-    return _named(language, word, (kind.value for kind in Gear), gear_name)
-
-
-def cards_card_help(language: str, word: str) -> str | None:
-    """Return a card's name and what it does for a word naming it (id or name; a Gold Rush
-    equipment card with its cost), or None."""
-    kind = card_kind_of(language, word)
-    if kind is not None:
-        return f"{kind_label(language, kind)}: {card_help(language, kind)}"
-    gear = gear_kind_of(language, word)
-    if gear is None:
-        return None
-    return (f"{gear_name(language, gear)} ({t(language, 'Gold Rush')}, "
-            f"{GEAR[Gear(gear)].cost}💰): {gear_help(language, gear)}")
 
 
 def cards_rules(language: str) -> str:

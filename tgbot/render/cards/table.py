@@ -23,8 +23,8 @@ from tgbot.render.cards.labels import (
     short_card,
     who,
 )
-from tgbot.render.dice import side_name
 from tgbot.render.rendered import with_recent
+from tgbot.render.roles import side_name
 
 
 def seat_line(language: str, view: dict[str, Any], seat: dict[str, Any],

@@ -60,13 +60,14 @@ class ColtFront:
     def prompt_buttons(self, language: str, view: dict[str, Any], legal: Sequence[str],
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
-        """Return one button per legal action."""
-        return prompt_buttons(language, view, legal, names, game_id)
+        """Return one button per legal action (`keep`: the private prompt's help shown)."""
+        return prompt_buttons(language, view, legal, names, game_id, keep)
 
     def private_prompt_text(self, language: str, view: dict[str, Any],
                             names: Sequence[str], keep: frozenset[int] | None = None) -> str:
-        """Return the seat's hand, deck and what it must decide."""
-        return hand_text(language, view, names)
+        """Return the seat's hand, deck and what it must decide (with `keep`, what its cards
+        do)."""
+        return hand_text(language, view, names, keep)
 
     def dm_seats(self, event: dict[str, Any]) -> tuple[int, ...]:
         """Return the owner of a start-of-round hand or of a purse's value."""

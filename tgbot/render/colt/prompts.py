@@ -22,11 +22,20 @@ from core.colt_express.actions import (
     decode,
     encode,
 )
-from core.colt_express.ids import Direction, LootKind, card_bandit, card_kind
-from tgbot.callbacks import action_data
+from core.colt_express.ids import CardKind, Direction, LootKind, card_bandit, card_kind
+from tgbot.callbacks import action_data, keep_data
 from tgbot.i18n import t
-from tgbot.render.colt.labels import bandit_label, car_title, card_label, symbol_name
+from tgbot.render.colt.labels import (
+    bandit_label,
+    car_title,
+    card_label,
+    round_card_name,
+    symbol_name,
+)
+from tgbot.render.colt.rules import card_help, colt_character_help, round_help
 from tgbot.render.rendered import Buttons
+
+HELP = frozenset({0})  # the `keep` of a private prompt showing what the cards do
 
 
 def action_label(language: str, action: ColtAction, view: dict[str, Any],
@@ -87,16 +96,44 @@ def _loot_label(language: str, kind: LootKind) -> str:
 
 
 def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
-                   names: Sequence[str], game_id: int) -> Buttons:
-    """Return one button per legal action text, two per row when there are many."""
+                   names: Sequence[str], game_id: int,
+                   keep: frozenset[int] | None = None) -> Buttons:
+    """Return one button per legal action text, two per row when there are many; a
+    player's private prompt ends with the row that shows or hides what his cards do
+    (`keep` {0}: shown)."""
     buttons = [(action_label(language, decode(text), view, names),
                 action_data(game_id, view["version"], text)) for text in legal]
     width = 2 if len(buttons) > 4 else 1
-    return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
+    rows = tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
+    if view["viewer"] is None:
+        return rows
+    shown = bool(keep)
+    toggle = (t(language, "❓ Hide the help") if shown else
+              t(language, "❓ What do my cards do?"))
+    return (*rows, ((toggle, keep_data(game_id, view["version"],
+                                       frozenset() if shown else HELP)),))
 
 
-def hand_text(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
-    """Return a player's private hand message: the hand, deck size and what is asked."""
+def help_lines(language: str, view: dict[str, Any]) -> list[str]:
+    """Return what the viewer's cards do, his bandits' abilities (when the option is on)
+    and the current round card's event."""
+    kinds = sorted({card_kind(key) for key in view["hand_keys"]},
+                   key=lambda kind: list(CardKind).index(kind))
+    lines = [t(language, "📖 What your cards do:")]
+    lines += [f"{card_label(language, kind)}: {card_help(language, kind)}" for kind in kinds]
+    if view["characters_on"]:
+        lines += [f"🤠 {text}" for b in view["bandits"] if b["seat"] == view["viewer"]
+                  if (text := colt_character_help(language, b["character"]))]
+    card = view["round_card"]
+    lines.append(t(language, "🚂 This round, {card}: {event}",
+                   card=round_card_name(language, card), event=round_help(language, card)))
+    return lines
+
+
+def hand_text(language: str, view: dict[str, Any], names: Sequence[str],
+              keep: frozenset[int] | None = None) -> str:
+    """Return a player's private hand message: the hand, deck size and what is asked, then
+    what his cards do while he asked for it (`keep`)."""
     counts = Counter(view["hand_keys"])
     two = len(view["seats"]) == 2
     items = []
@@ -123,7 +160,13 @@ def hand_text(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
     if view["decision"] == "scheme":
         symbol = view["pattern"][view["turn"]]
         lines.append(t(language, "👉 Your turn: {kind}", kind=symbol_name(language, symbol)))
+    elif view["decision"] == "team_setup":  # [CE-2P-2, CE-2P-8]
+        lines.append(t(language, "👉 Your two bandits share one deck: choose whose Marshal "
+                                 "card it keeps (⭐) and which bandit starts in the caboose "
+                                 "(🚃); the other starts in the car in front of it."))
     elif view["decision"] == "discard":
         lines.append(t(language, "👉 Discard the cards you do not want; the rest goes back "
                                  "on top of your deck."))
+    if keep:
+        lines += ["", *help_lines(language, view)]
     return "\n".join(lines)
