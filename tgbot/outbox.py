@@ -303,7 +303,9 @@ class Outbox:
                     lines.setdefault(user, []).extend(
                         front.private_event_texts(user_language(scene, user), data))
         # Silent: a secret dealt is news, not a call to act (his prompt rings when he must).
-        return [Outbound(NOTE, user, {"text": "\n".join(texts), "silent": True})
+        return [Outbound(NOTE, user, {"text": "\n".join(
+                    [notices.context_line(scene, user_language(scene, user)), *texts]),
+                    "silent": True})
                 for user, texts in lines.items() if texts]
 
     def prompts(self, scene: Scene) -> list[Outbound]:
@@ -333,7 +335,9 @@ class Outbox:
             language = user_language(scene, user)
             view = engine.view_json(engine.view(state, seat))
             mine = keep if scene.notes.get("keep_for", seat) == seat else None
-            text = front.private_prompt_text(language, view, names, mine)
+            # which game and group it is about: a player may sit at several tables
+            text = "\n".join([f"🎲 {notices.where(scene, language)}",
+                              front.private_prompt_text(language, view, names, mine)])
             buttons = front.prompt_buttons(language, view, legal, names, game.id, mine)
             payload: Json = {"text": text, "buttons": rows(buttons)}
             if not self.rings(scene, seat, loud):

@@ -255,6 +255,9 @@ async def bot_added(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not is_in(change.new_chat_member) or is_in(change.old_chat_member):
         return  # not joining: leaving, or its rights changed
     language = await chat_language(context, change.chat.id, update)
+    found = services(context)
+    await profiles.set_chat_title(found.games.uow_factory, chat_id=change.chat.id,
+                                  title=change.chat.title, now=found.games.now)
     await context.bot.send_message(
         change.chat.id,
         t(language, "Hello! I host slow board games here. Send /newgame to open a table; "

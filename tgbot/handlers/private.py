@@ -11,11 +11,14 @@ from telegram.ext import ContextTypes
 from core.engine.errors import GameOver
 from storage.errors import StorageError
 from storage.models import GameStatus
+from tgbot import notices
 from tgbot.callbacks import game_id
 from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
+from tgbot.render.front import front_for
 from tgbot.service import profiles, reads
+from tgbot.service.scene import Scene
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -46,20 +49,35 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def mygames(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """List the tables the user sits at."""
+    """List the tables the user sits at: the game, its group, the turn, whom it waits for,
+    and a link to its table where Telegram has one."""
     message, user = update.effective_message, update.effective_user
     if message is None or user is None:
         return
     language = await remember_user(context, update)
     found = services(context)
-    games = await reads.games_of_user(found.games.uow_factory, user_id=user.id)
-    if not games:
+    scenes = await reads.scenes_of_user(found.games.uow_factory, user_id=user.id)
+    if not scenes:
         await message.reply_text(t(language, "You are not at any table right now."))
         return
     lines = [t(language, "Your tables:")]
-    lines += [t(language, "• game {game} ({status}), turn {version}", game=g.id,
-                status=g.status.value, version=g.version) for g in games]
-    await message.reply_text("\n".join(lines))
+    lines += [table_line(scene, language) for scene in scenes]
+    await message.reply_html("\n\n".join(lines))
+
+
+def table_line(scene: Scene, language: str) -> str:
+    """Return one table of /mygames: where it is, and where it stands."""
+    game = scene.game
+    place = notices.context_line(scene, language)
+    if game.status is GameStatus.LOBBY:
+        return "\n".join([place, t(language, "In the lobby: {count} seated.",
+                                   count=len(scene.seats))])
+    engine, state = scene.engine, scene.state
+    view = engine.view_json(engine.view(state, None))
+    waiting = front_for(game.kind).waiting_line(language, view, scene.names())
+    return "\n".join([place, t(language, "Turn {turn}", turn=engine.turn_marker(state)),
+                      " · ".join(filter(None, [waiting,
+                                               notices.deadline_text(scene, language)]))])
 
 
 async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

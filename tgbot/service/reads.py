@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from storage.models import ActionRecord, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
+from tgbot.service.scene import Scene, load_scene
 
 
 async def active_game(
@@ -34,6 +35,14 @@ async def games_of_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> list
     """Return the games in the lobby or running where the user holds a seat, by id."""
     async with uow_factory() as uow:
         return list(await uow.games.active_of_user(user_id=user_id))
+
+
+async def scenes_of_user(uow_factory: UnitOfWorkFactory, *, user_id: int) -> list[Scene]:
+    """Return the games in the lobby or running where the user holds a seat, each with
+    its seats, users, chat and delivery rows (read, not locked), by id."""
+    async with uow_factory() as uow:
+        games = await uow.games.active_of_user(user_id=user_id)
+        return [await load_scene(uow, game.id or 0, lock=False) for game in games]
 
 
 async def seats_of(uow_factory: UnitOfWorkFactory, *, game_id: int) -> list[Seat]:
