@@ -22,6 +22,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from storage.models import GameStatus
 from tgbot.attention import ATTENTION
 from tgbot.callbacks import back_data
 from tgbot.deadlines import local_clock, timers_of
@@ -225,3 +226,18 @@ def left(scene: Scene) -> list[Outbound]:
     else:
         return []
     return [Outbound(NOTE, game.chat_id, {"text": text}, topic_id=game.topic_id)]
+
+
+def table_line(scene: Scene, language: str) -> str:
+    """Return one table of /mygames: where it is, and where it stands."""
+    game = scene.game
+    place = context_line(scene, language)
+    if game.status is GameStatus.LOBBY:
+        return "\n".join([place, t(language, "In the lobby: {count} seated.",
+                                   count=len(scene.seats))])
+    engine, state = scene.engine, scene.state
+    view = engine.view_json(engine.view(state, None))
+    waiting = front_for(game.kind).waiting_line(language, view, scene.names())
+    return "\n".join([place, t(language, "Turn {turn}", turn=engine.turn_marker(state)),
+                      " · ".join(filter(None, [waiting,
+                                               deadline_text(scene, language)]))])

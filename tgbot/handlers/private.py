@@ -16,9 +16,7 @@ from tgbot.callbacks import game_id
 from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.front import front_for
 from tgbot.service import profiles, reads
-from tgbot.service.scene import Scene
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -61,23 +59,8 @@ async def mygames(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "You are not at any table right now."))
         return
     lines = [t(language, "Your tables:")]
-    lines += [table_line(scene, language) for scene in scenes]
+    lines += [notices.table_line(scene, language) for scene in scenes]
     await message.reply_html("\n\n".join(lines))
-
-
-def table_line(scene: Scene, language: str) -> str:
-    """Return one table of /mygames: where it is, and where it stands."""
-    game = scene.game
-    place = notices.context_line(scene, language)
-    if game.status is GameStatus.LOBBY:
-        return "\n".join([place, t(language, "In the lobby: {count} seated.",
-                                   count=len(scene.seats))])
-    engine, state = scene.engine, scene.state
-    view = engine.view_json(engine.view(state, None))
-    waiting = front_for(game.kind).waiting_line(language, view, scene.names())
-    return "\n".join([place, t(language, "Turn {turn}", turn=engine.turn_marker(state)),
-                      " · ".join(filter(None, [waiting,
-                                               notices.deadline_text(scene, language)]))])
 
 
 async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

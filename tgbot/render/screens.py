@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.engine.registry import get_game
-from tgbot.i18n import LANGUAGES
+from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards.prompts import SHOP_MENU, focus_keep
 from tgbot.render.front import front_for
 from tgbot.render.lobby import lobby
@@ -213,7 +213,41 @@ def _notice_screens(language: str, state: Any) -> list[str]:
                    notices.unreachable(scene, "https://t.me/bot")))
     scene.notes = {"left": seat}
     blocks.append(("In the group: a player left it", notices.left(scene)))
-    return [_block(title, shown(out)) for title, out in blocks]
+    return [*(_block(title, shown(out)) for title, out in blocks),
+            *_context_screens(language, scene)]
+
+
+def _context_screens(language: str, scene: Any) -> list[str]:
+    """Return the lobby once the game started, /mygames, a die's pop-up, the table message
+    of a finished turn, a closed private prompt and /cancel's question."""
+    from tgbot import notices
+    from tgbot.outbox import closed_prompt, closing_table
+    from tgbot.render.dice import marked_line
+
+    game_view = get_game("bang_dice").view_json(get_game("bang_dice").view(scene.state, None))
+    table = _table("bang_dice", language, scene.state, NAMES)
+    hand = _hand(language, _played("colt_express", 4, 3, lambda g, s: g.view(
+        s, None).decision == "scheme")[0], NAMES)
+    dice = frozenset({0, 2}) if game_view.get("dice") else frozenset()
+    return [
+        _block("The lobby once the game started", lobby(
+            language, front=front_for("bang_dice"), game_id=1, names=NAMES[:4], options={},
+            turn_seconds=86_400, max_players=8, join_url="https://t.me/bot?start=j1",
+            ended="started")),
+        _block("/mygames, in private", Rendered(notices.table_line(scene, language))),
+        _block("A die's button, its pop-up (at once)",
+               Rendered(marked_line(language, game_view, dice) if dice else "—")),
+        _block("A turn's table message once the next turn's is posted", Rendered(
+            closing_table({"text": table.text}, [], language)["text"])),
+        _block("A Colt Express hand prompt no longer owed", Rendered(
+            closed_prompt({"text": hand.text}, language)["text"])),
+        _block("/cancel on a running game", Rendered(t(
+            language, "End the game of {game} now? Everything played so far is kept in its "
+                      "history, but nobody can go on.",
+            game=front_for("bang_dice").title(language)), ((
+                (t(language, "✖️ Yes, end the game"), "l:1:end"),
+                (t(language, "↩️ No, keep playing"), "l:1:keep")),))),
+    ]
 
 
 if __name__ == "__main__":
