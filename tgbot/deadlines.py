@@ -72,7 +72,7 @@ def local_clock(moment: datetime, zone: str) -> str:
     if minutes:
         sign, minutes = ("+" if minutes > 0 else "-"), abs(minutes)
         label += f"{sign}{minutes // 60}" + (f":{minutes % 60:02d}" if minutes % 60 else "")
-    return f"{local:%d/%m %H:%M} {label}"
+    return f"{local.day:02d}/{local.month:02d} {local.hour:02d}:{local.minute:02d} {label}"
 
 
 def timers_of(game: Game) -> TimerSettings:

@@ -25,7 +25,7 @@ from typing import Any
 from storage.models import GameStatus
 from tgbot.attention import ATTENTION
 from tgbot.callbacks import back_data
-from tgbot.deadlines import local_clock, timers_of
+from tgbot.deadlines import local_clock
 from tgbot.i18n import DEFAULT_LANGUAGE, t
 from tgbot.render.front import front_for
 from tgbot.service.scene import NOTE, Outbound, Scene
@@ -67,8 +67,9 @@ def deadline_text(scene: Scene, language: str) -> str:
     if moment is None:
         return ""
     zone = (scene.chat.timer_settings or {}).get("timezone") if scene.chat else None
+    table = scene.game.lobby.get("timers") or {}  # the table's copy, read without validating
     return t(language, "⏰ until {when}",
-             when=local_clock(moment, zone or timers_of(scene.game).timezone))
+             when=local_clock(moment, zone or table.get("timezone") or "UTC"))
 
 
 def table_link(scene: Scene) -> str | None:

@@ -226,10 +226,10 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
     if view["decision"] == "reroll":
         # A die's button marks or unmarks it, relative to the marks kept with the game;
         # "Re-roll" rolls what is marked then (so a keyboard shown late still adds up).
-        chosen = keep or frozenset()
+        chosen, free = keep or frozenset(), rerollable(legal)
         dice_row = []
         for index, die in enumerate(view["dice"]):
-            mark = "🔒" if index not in rerollable(legal) else "🎲" if index in chosen else "✋"
+            mark = "🔒" if index not in free else "🎲" if index in chosen else "✋"
             dice_row.append((f"{face_icon(die['face'])}{mark}", die_data(game_id, version,
                                                                           index)))
         action_row = []

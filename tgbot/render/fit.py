@@ -35,10 +35,17 @@ def visible_length(text: str) -> int:
     return units(html.unescape(_TAG.sub("", text)))
 
 
+def surely_fits(text: str, limit: int) -> bool:
+    """Return True when a text fits in `limit` without counting: a character is at most
+    two UTF-16 units, and tags and entities only make the visible text shorter (most of
+    what the bot sends; counting is for the rest)."""
+    return 2 * len(text) <= limit
+
+
 def cut_plain(text: str, limit: int) -> str:
     """Return a plain text (no parse mode) unchanged when it fits in `limit` UTF-16 units,
     else its beginning and "…" (a character is never split)."""
-    if units(text) <= limit:
+    if surely_fits(text, limit) or units(text) <= limit:
         return text
     budget, used, kept = limit - units(ELLIPSIS), 0, []
     for char in text:
@@ -52,7 +59,7 @@ def cut_plain(text: str, limit: int) -> str:
 def cut_html(text: str, limit: int) -> str:
     """Return an HTML text unchanged when it fits in `limit` visible characters, else its
     beginning and "…" with every tag left open closed (an entity is never split)."""
-    if visible_length(text) <= limit:
+    if surely_fits(text, limit) or visible_length(text) <= limit:
         return text
     budget, used = limit - units(ELLIPSIS), 0
     out: list[str] = []
@@ -92,6 +99,9 @@ def fit_message(lead: Sequence[str], text: str, limit: int = TEXT_LIMIT) -> str:
     def joined() -> str:
         return "\n".join([*kept, "", text]) if kept else text
 
+    message = joined()
+    if surely_fits(message, limit):
+        return message
     while kept and visible_length(joined()) > limit:
         kept.pop(1 if len(kept) > 1 else 0)
     message = joined()

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine.registry import AnyGame
-from tgbot.render.fit import CAPTION_LIMIT, cut_html, visible_length
+from tgbot.render.fit import CAPTION_LIMIT, cut_html, surely_fits, visible_length
 from tgbot.render.images import group_view, hand_view, has_hand, has_picture
 from tgbot.service.profiles import PICTURES
 
@@ -86,6 +86,8 @@ def fit_caption(lead: Sequence[str], body: str, limit: int = CAPTION_LIMIT) -> s
         top = [*kept_lead, ""] if kept_lead and (head or last) else kept_lead
         return "\n".join([*top, *head, last]).strip("\n")
 
+    if surely_fits(caption := joined(), limit):
+        return caption
     while visible_length(joined()) > limit and (head or kept_lead):
         if any(head):
             head.pop(0)
