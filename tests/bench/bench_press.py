@@ -106,7 +106,8 @@ def _live_table(api: FakeBotApi, group: FakeGroup) -> FakeMessage | None:
 
 
 def _version(message: FakeMessage) -> int:
-    versions = [int(d.split(":")[2]) for d in _datas(message) if d.startswith(("p:", "k:"))]
+    versions = [int(d.split(":")[2]) for d in _datas(message)
+                if d.startswith(("p:", "k:", "d:"))]
     return max(versions, default=-1)
 
 

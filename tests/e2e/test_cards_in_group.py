@@ -130,10 +130,12 @@ async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_priva
                                    .split("<b>")[0]) for text in texts), texts
         assert any(text.startswith(t(language, "🃏 You get: {cards}").split("{")[0])
                    for text in texts), texts
-        # the deal's secrets (the role, the cards drawn) come in one message
+        # the deal's secrets (the role, the cards drawn) come in one message, under the
+        # line that names the game and the group
+        role_line = t(language, "🤫 Your role: <b>{role}</b>").split("<b>")[0]
         assert any(t(language, "🃏 You get: {cards}").split("{")[0] in message
-                   and message.startswith(t(language, "🤫 Your role: <b>{role}</b>")
-                                          .split("<b>")[0]) for message in messages), messages
+                   and message.splitlines()[1].startswith(role_line)
+                   and "Saloon" in message.splitlines()[0] for message in messages), messages
     rng = random.Random(SEED)
     presses: Counter[str] = Counter()
     ordered = False

@@ -11,7 +11,7 @@ update (a press's callback query, a user's message) to the bot's answer or reply
 Tables are seated through storage (`lobby.open_lobby` / `join_lobby`) and dealt by the
 service's `start`, as the lobby's ▶️ button does: the lobby's own messages are not what
 these tests are about. With SEED the game opens on seat 1's re-roll of five free dice, so
-the table carries five `k:` die toggles.
+the table carries five `d:` die marks (and the `d:…:r` re-roll button).
 
 The 60-second timer test runs in real time (about a minute); the others take seconds.
 """
@@ -119,7 +119,7 @@ async def open_table(chats: Chats, group: FakeGroup, players: list[FakeUser], *,
 def live_table(api: FakeBotApi, group: FakeGroup) -> FakeMessage | None:
     """Return the group's newest bot message carrying game buttons, or None."""
     for message in reversed(api.chat_log(group)):
-        if any(b.get("callback_data", "").startswith(("p:", "k:")) for b in message.buttons):
+        if any(b.get("callback_data", "").startswith(("p:", "d:")) for b in message.buttons):
             return message
     return None
 
@@ -130,26 +130,32 @@ def datas(message: FakeMessage | None, prefix: str) -> list[str]:
 
 
 def toggles(message: FakeMessage | None) -> list[str]:
-    """Return the data of the die toggles that change the marks (locked dice left out)."""
+    """Return the data of the die buttons that mark or unmark a die (locked dice left out)."""
     return [b["callback_data"] for b in (message.buttons if message else [])
-            if b.get("callback_data", "").startswith("k:") and not b["text"].endswith("🔒")]
+            if b.get("callback_data", "").startswith("d:")
+            and not b["callback_data"].endswith(":r") and not b["text"].endswith("🔒")]
+
+
+def rerolls(message: FakeMessage | None) -> list[str]:
+    """Return the data of the table's "Re-roll" button (re-rolls the marked dice)."""
+    return [d for d in datas(message, "d:") if d.endswith(":r")]
 
 
 def shown_version(message: FakeMessage | None) -> int:
     """Return the game version the message's buttons carry (-1 without any)."""
-    return max((int(d.split(":")[2]) for d in datas(message, "p:") + datas(message, "k:")),
+    return max((int(d.split(":")[2]) for d in datas(message, "p:") + datas(message, "d:")),
                default=-1)
 
 
-def marks_of(data: str) -> frozenset[int]:
-    """Return the dice a `k:` toggle marks for re-rolling."""
-    return frozenset(int(c) for c in data.split(":")[3])
+def die_of(data: str) -> int:
+    """Return the die a `d:` button marks or unmarks (0 is the leftmost)."""
+    return int(data.split(":")[3])
 
 
 def shown_marks(message: FakeMessage) -> frozenset[int]:
     """Return the dice the table shows marked for re-rolling (🎲 on a die button)."""
-    return frozenset(i for i, b in enumerate(message.buttons)
-                     if b.get("callback_data", "").startswith("k:") and "🎲" in b["text"])
+    return frozenset(die_of(b["callback_data"]) for b in message.buttons
+                     if b.get("callback_data", "") in toggles(message) and "🎲" in b["text"])
 
 
 async def owner_of(chats: Chats, game_id: int) -> FakeUser:
@@ -206,12 +212,12 @@ async def press_storm(chats: Chats, game_id: int, stop: asyncio.Event,
             owners[version] = await owner_of(chats, game_id)
         owner = owners[version]
         free, plays = toggles(message), datas(message, "p:")
-        rerolls = [d for d in plays if d.split(":")[3].startswith("r")]
+        again = rerolls(message)
         if count % 4 == 3:  # somebody else presses: refused, the table stays
             intruder = [u for u in chats.users if u is not owner][count % 3]
             presses.append(intruder.press(message, (free + plays)[count % len(free + plays)]))
-        elif count >= 12 and not rerolled and rerolls:
-            presses.append(owner.press(message, rerolls[0]))
+        elif count >= 12 and not rerolled and again:
+            presses.append(owner.press(message, again[0]))
             rerolled = True
         elif free:
             presses.append(owner.press(message, free[count % len(free)]))
@@ -302,10 +308,10 @@ async def test_a_burst_of_presses_leaves_one_pending_edit_and_the_newest_table(
     updates, wanted = list[dict[str, Any]](), frozenset[int]()
     started_at = api.clock()
     for _ in range(BURST):  # as fast as a hand can: the next die on what the table shows
-        choices = [d for d in toggles(message) if marks_of(d) != wanted]
+        choices = toggles(message)  # each press marks or unmarks one die of the stored marks
         data = choices[len(updates) % len(choices)]
         updates.append(owner.press(message, data))
-        wanted = marks_of(data)
+        wanted = wanted ^ {die_of(data)}
         await asyncio.sleep(0.01)
     answers = [await answer_latency(chats, update) for update in updates]
     version = (await chats.services.games.table(game_id)).game.version
@@ -322,7 +328,9 @@ async def test_a_burst_of_presses_leaves_one_pending_edit_and_the_newest_table(
           f"{edits} edits of the table, newest shown {converged_at - started_at:.1f} s after "
           f"the first press; queued rows of the chat at most {max(queued)} "
           f"({len(queued)} samples); presses answered {summary(answers)}")
-    assert not [a for a in answered if a.text], [a.text for a in answered]  # none refused
+    # none refused (a refusal is an alert); each answer says what a re-roll would roll now
+    assert not [a for a in answered if a.show_alert], [a.text for a in answered]
+    assert all(a.text for a in answered), answered
     assert max(table_rows) <= 1, table_rows
     assert max(queued) <= 1, queued
     assert 1 <= edits <= 5, edits  # far fewer than 20
