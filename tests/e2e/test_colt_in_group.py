@@ -343,9 +343,11 @@ def _assert_escaped_once(table: Table) -> None:
 
 def _new_text(message: FakeMessage, version: MessageVersion) -> bool:
     """Return True if this version shows a new text: removing buttons repeats the old one,
-    and a closed prompt keeps what it showed when it asked (then "✔️ Nothing to decide…")."""
+    and a closed prompt or a finished turn's message keeps what it showed then (and ends
+    with "✔️ Nothing to decide…" or "⏭ This turn is over.")."""
     index = next(i for i, v in enumerate(message.history) if v is version)
-    closing = {t(language, "✔️ Nothing to decide here any more.") for language in LANGUAGES}
+    closing = {t(language, text) for language in LANGUAGES
+               for text in ("✔️ Nothing to decide here any more.", "⏭ This turn is over.")}
     if (version.text or "").rsplit("\n", 1)[-1] in closing:
         return False
     return index == 0 or version.text != message.history[index - 1].text
