@@ -32,6 +32,7 @@ from typing import Any
 from core.engine.protocol import Clock as DecisionClock
 from core.engine.protocol import Prompt
 from tgbot.deadlines import in_quiet, timers_of
+from tgbot.service.outbox_notes import Channels
 from tgbot.service.scene import Scene, prompts_of
 
 NOTIFY = "notify"
@@ -39,8 +40,6 @@ NOTIFY = "notify"
 NOTIFY_CHOICES = ("group", "dm", "off")
 PINGS_DUE = "pings_due"
 TOLD = "told"
-ATTENTION = "attention"
-CHANNELS = ("group", "dm", "loud", "silent")
 
 
 def notify_setting(scene: Scene, user_id: int) -> str:
@@ -85,14 +84,13 @@ def to_tell(scene: Scene) -> list[Prompt]:
     return [prompt for prompt in turns if prompt.seat not in told] + windows
 
 
-def channels(scene: Scene, prompts: Iterable[Prompt], *, resend: bool = False,
-             ) -> dict[str, list[int]]:
-    """Return the seats to tell by channel ("group", "dm", "loud", "silent").
+def channels(scene: Scene, prompts: Iterable[Prompt], *, resend: bool = False) -> Channels:
+    """Return the seats to tell, by channel.
 
     `resend`: the seats' prompts were posted already (silently, in quiet hours), so a seat
     told in private gets a private note instead of its prompt again.
     """
-    plan: dict[str, list[int]] = {name: [] for name in CHANNELS}
+    plan = Channels()
     for prompt in prompts:
         user_id = scene.user_of(prompt.seat)
         if user_id is None:
@@ -100,15 +98,15 @@ def channels(scene: Scene, prompts: Iterable[Prompt], *, resend: bool = False,
         wanted = notify_setting(scene, user_id)
         private = bool(prompt.private) and (prompt.in_private or not prompt.public)
         if prompt.private and not resend:
-            plan["loud" if private and wanted != "off" else "silent"].append(prompt.seat)
+            (plan.loud if private and wanted != "off" else plan.silent).append(prompt.seat)
         if wanted == "off" or (private and not resend):
             continue
-        plan["dm" if private or wanted == "dm" else "group"].append(prompt.seat)
+        (plan.dm if private or wanted == "dm" else plan.group).append(prompt.seat)
     return plan
 
 
 def attention(scene: Scene) -> None:
-    """Leave in `scene.notes["attention"]` who the outbox must tell of his move, and how
+    """Leave in `scene.notes.attention` who the outbox must tell of his move, and how
     (`channels`); in quiet hours, tell nobody now and remember the seats for their end."""
     if not scene.steps and not scene.dealt:
         return  # nothing moved: nobody is newly asked
@@ -120,9 +118,9 @@ def attention(scene: Scene) -> None:
     game = scene.game
     quiet_until = in_quiet(now, timers_of(game))
     if quiet_until is None:
-        scene.notes[ATTENTION] = channels(scene, owing)
+        scene.notes.attention = channels(scene, owing)
         return
-    scene.notes[ATTENTION] = {"silent": [p.seat for p in owing if p.private]}
+    scene.notes.attention = Channels(silent=[p.seat for p in owing if p.private])
     due = game.lobby.get(PINGS_DUE) or {}
     seats = sorted({*due.get("seats", ()), *(p.seat for p in owing)})
     then = due.get("then") if due else _iso(game.remind_at)

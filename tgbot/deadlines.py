@@ -222,8 +222,7 @@ async def time_out(app_services: Any, game_id: int, version: int, *,
 
 def timeouts_in(played: Sequence[Any]) -> int:
     """Return how many seats the played timeouts timed out (a window's lapse counts none)."""
-    return sum(len(applied.scene.notes.get("timeouts", []))
-               + len(applied.scene.notes.get("skipped", []))
+    return sum(len(applied.scene.notes.timeouts) + len(applied.scene.notes.skipped)
                for applied in played if applied.scene is not None)
 
 

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.models import GameStatus
-from tgbot.attention import ATTENTION
 from tgbot.callbacks import back_data
 from tgbot.deadlines import local_clock
 from tgbot.i18n import DEFAULT_LANGUAGE, t
@@ -117,16 +116,15 @@ def pings(scene: Scene, unmentioned: Sequence[int]) -> list[Outbound]:
         row = scene.deliveries.get(GROUP_PING)
         if row is not None and row.payload != CLOSE and not owing & set(row.payload["seats"]):
             out.append(Outbound(GROUP_PING, row.chat_id, CLOSE, topic_id=row.topic_id))
-    attention = scene.notes.get(ATTENTION) or {}
-    for seat in attention.get("dm", ()):
+    told = scene.notes.attention.dm if scene.notes.attention is not None else []
+    for seat in told:
         user = scene.user_of(seat)
         if user is not None:
             out.append(Outbound(ping_key(seat), user, {"text": dm_ping(scene, seat, user),
                                                        "seats": [seat]}, fresh=True))
-    told = set(attention.get("dm", ()))
     for key, row in scene.deliveries.items():
         if key.startswith(GROUP_PING + ":") and row.payload != CLOSE \
-                and int(key.split(":")[1]) not in owing | told:
+                and int(key.split(":")[1]) not in owing | set(told):
             out.append(Outbound(key, row.chat_id, CLOSE))
     return out
 
@@ -143,7 +141,7 @@ def dm_ping(scene: Scene, seat: int, user: int) -> str:
 
 def reminders(scene: Scene) -> list[Outbound]:
     """Return the reminder DMs, and the group mention once per turn, a reminder asks."""
-    owed = scene.notes.get("remind")
+    owed = scene.notes.remind
     if not owed:
         return []
     game = scene.game
@@ -156,7 +154,7 @@ def reminders(scene: Scene) -> list[Outbound]:
         out.append(Outbound(NOTE, user, {"text": "\n".join(filter(None, [
             t(language, "⏳ Your move is still waiting."), context_line(scene, language),
             deadline_text(scene, language)]))}))
-    if scene.notes.get("mention"):
+    if scene.notes.mention:
         language = chat_language(scene)
         names = ", ".join(mention(scene.user_of(s) or 0, plain_name(scene, s)) for s in owed)
         out.append(Outbound(NOTE, game.chat_id, {"text": " ".join(filter(None, [
@@ -171,8 +169,8 @@ def personal(scene: Scene) -> list[Outbound]:
     game = scene.game
     assert game.id is not None
     out = []
-    taken = set(scene.notes.get("taken_over", ()))
-    for seat in sorted({*scene.notes.get("timeouts", ()), *taken}):
+    taken = set(scene.notes.taken_over)
+    for seat in sorted({*scene.notes.timeouts, *taken}):
         user = scene.user_of(seat)
         if user is None:
             continue
@@ -194,7 +192,7 @@ def unreachable(scene: Scene, open_chat: str) -> list[Outbound]:
     """Return the group note for a player (the user id in the notes) whose private chat
     refused a message, with a button opening the bot's private chat (the service asks for
     it once per game and player)."""
-    user = scene.notes.get("unreachable")
+    user = scene.notes.unreachable
     seat = None if user is None else scene.seat_of(user)
     if user is None or seat is None:
         return []
@@ -215,15 +213,15 @@ def left(scene: Scene) -> list[Outbound]:
     the notes)."""
     game = scene.game
     language = chat_language(scene)
-    if scene.notes.get("left") is not None:
-        name = html.escape(plain_name(scene, scene.notes["left"]))
+    if scene.notes.left is not None:
+        name = html.escape(plain_name(scene, scene.notes.left))
         text = t(language, "🚪 {name} left the group and was removed from the game.",
-                 name=name) if scene.notes.get("removed") else \
+                 name=name) if scene.notes.removed else \
             t(language, "🚪 {name} left the group: a bot plays the seat until the player "
                         "comes back.", name=name)
-    elif scene.notes.get("returned") is not None:
+    elif scene.notes.returned is not None:
         text = t(language, "🙋 {name} is back in the group and plays the seat again.",
-                 name=html.escape(plain_name(scene, scene.notes["returned"])))
+                 name=html.escape(plain_name(scene, scene.notes.returned)))
     else:
         return []
     return [Outbound(NOTE, game.chat_id, {"text": text}, topic_id=game.topic_id)]

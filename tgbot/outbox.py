@@ -28,7 +28,6 @@ from typing import Any
 from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
 from tgbot import notices
-from tgbot.attention import ATTENTION
 from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
 from tgbot.i18n import t
@@ -46,6 +45,7 @@ from tgbot.render.table_photo import (
 )
 from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.games import marks_of
+from tgbot.service.outbox_notes import Channels
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
@@ -157,8 +157,8 @@ class Outbox:
                                 turn_seconds=timers_of(game).turn_seconds,
                                 max_players=scene.engine.max_players,
                                 join_url=self.join_url(game.id),
-                                show_options=bool(scene.notes.get("options")), ended=ended)
-        fresh = bool(scene.notes.get("fresh")) and ended is None
+                                show_options=scene.notes.options, ended=ended)
+        fresh = scene.notes.fresh and ended is None
         return Outbound(LOBBY, game.chat_id, {"text": rendered.text,
                                               "buttons": rows(rendered.buttons)},
                         topic_id=game.topic_id, fresh=fresh)
@@ -190,12 +190,12 @@ class Outbox:
             lines = [line for line in lines if not line.startswith("🏁")]
         anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
         pictures = chat_pictures(scene, self.now()) and has_picture(game.kind)
-        fresh = bool(scene.notes.get("fresh")) or (
+        fresh = scene.notes.fresh or (
             previous is not None and not closed(previous.payload)
             and ("photo" in previous.payload) != pictures)
         posted = fresh or previous is None or previous.message_id is None \
             or anchor != previous.sent_anchor
-        wanted = sorted((scene.notes.get(ATTENTION) or {}).get("group", ()))
+        wanted = sorted(scene.notes.attention.group if scene.notes.attention else ())
         kept = self.still_mentioned(scene, previous, posted=posted)
         mentioned = sorted({*wanted, *kept}) if posted else kept
         waiting = self.waiting(scene, view, mentioned)
@@ -204,7 +204,7 @@ class Outbox:
         if not over:
             shown = next((p for p in prompts_of(engine, state) if p.public), None)
             if shown is not None:
-                keep = scene.notes.get("keep", marks_of(game) or None)
+                keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
                 buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
                                                None if keep is None else frozenset(keep))
             buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
@@ -271,19 +271,19 @@ class Outbox:
     def timeout_lines(self, scene: Scene, language: str, names: Sequence[str]) -> list[str]:
         """Return the lines about this command's timeouts and bot takeovers."""
         lines = []
-        for seat in scene.notes.get("timeouts", []):
+        for seat in scene.notes.timeouts:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "⏰ Time is up for {name}: the default move was played.",
                            name=name))
-        for seat in scene.notes.get("skipped", []):
+        for seat in scene.notes.skipped:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "⏭ An admin skipped {name}'s move: the default move was "
                                      "played.", name=name))
-        for seat in scene.notes.get("taken_over", []):
+        for seat in scene.notes.taken_over:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
                                      "back.", name=name))
-        if scene.notes.get("moved_here"):  # its forum topic was closed or deleted
+        if scene.notes.moved_here:  # its forum topic was closed or deleted
             lines.append(t(language, "📌 This game's topic was closed or deleted, so the game "
                                      "goes on here."))
         return lines
@@ -321,10 +321,10 @@ class Outbox:
         front = front_for(game.kind)
         owed = {p.seat: p.private for p in prompts_of(engine, state) if p.private}
         names = scene.names()
-        attention = scene.notes.get(ATTENTION) or {}
-        loud = set(attention.get("loud", ()))
-        new = loud | set(attention.get("silent", ())) | {scene.notes.get("prompt_for")}
-        marked = scene.notes.get("keep")  # a `k:` press: the prompt's own state (a card open)
+        attention = scene.notes.attention or Channels()
+        loud = set(attention.loud)
+        new = loud | set(attention.silent) | {scene.notes.prompt_for}
+        marked = scene.notes.keep  # a press's marks: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
         pictures = chat_pictures(scene)
         out = []
@@ -334,7 +334,7 @@ class Outbox:
                 continue
             language = user_language(scene, user)
             view = engine.view_json(engine.view(state, seat))
-            mine = keep if scene.notes.get("keep_for", seat) == seat else None
+            mine = keep if scene.notes.keep_for in (None, seat) else None
             # which game and group it is about: a player may sit at several tables
             text = "\n".join([f"🎲 {notices.where(scene, language)}",
                               front.private_prompt_text(language, view, names, mine)])
@@ -361,7 +361,7 @@ class Outbox:
         said, so a redraw is not a new revision."""
         if seat in loud:
             return True
-        if seat in ((scene.notes.get(ATTENTION) or {}).get("silent") or ()):
+        if scene.notes.attention is not None and seat in scene.notes.attention.silent:
             return False
         row = scene.deliveries.get(prompt_key(seat))
         return row is not None and not closed(row.payload) and not row.payload.get("silent")

@@ -64,7 +64,7 @@ async def _owed(uow: UnitOfWorkFactory, game_id: int) -> list[int]:
 
 def _timeouts(applied: Applied) -> list[int]:
     assert applied.scene is not None
-    timed_out: list[int] = applied.scene.notes["timeouts"]
+    timed_out: list[int] = applied.scene.notes.timeouts
     return timed_out
 
 
@@ -79,7 +79,7 @@ async def test_claimed_games_are_timed_out_once_each(backend: Backend, clock: Cl
     for due, applied in zip(dues, played, strict=True):
         [seat] = owed[due.game_id]
         assert applied.scene is not None
-        assert (_timeouts(applied), applied.scene.notes["taken_over"]) == ([seat], [])
+        assert (_timeouts(applied), applied.scene.notes.taken_over) == ([seat], [])
         log = await reads.action_log(backend.uow, game_id=due.game_id)
         # One clock ran out; the rest of the absent player's turn is played at once, with
         # no further strike, until someone else owes the decision.
@@ -166,7 +166,7 @@ async def test_struck_seats_go_to_the_bot_and_the_bots_follow(
     [applied] = await store.play_timeouts(backend.uow, dues=[due], now=clock, hooks=hooks)
     assert applied.scene is not None
     assert limits == [due.game_id]
-    assert (_timeouts(applied), applied.scene.notes["taken_over"]) == ([seat], [seat])
+    assert (_timeouts(applied), applied.scene.notes.taken_over) == ([seat], [seat])
     log = await reads.action_log(backend.uow, game_id=due.game_id)
     assert (log[0].seat, log[0].actor) == (seat, ActorKind.TIMEOUT)
     assert len(log) > 1  # the bot went on playing the seat it took over
@@ -185,7 +185,7 @@ async def test_strikes_below_the_limit_keep_the_seat(backend: Backend, clock: Cl
     hooks = Hooks(strike_limit=lambda game: 2)
     [applied] = await store.play_timeouts(backend.uow, dues=[due], now=clock, hooks=hooks)
     assert applied.scene is not None
-    assert applied.scene.notes["taken_over"] == []
+    assert applied.scene.notes.taken_over == []
     assert not any(s.is_bot for s in await reads.seats_of(backend.uow, game_id=due.game_id))
 
 

@@ -32,7 +32,7 @@ HOOKS = Hooks(outbox=_outbox)
 
 
 def _touch(scene: Scene) -> None:
-    scene.notes["dirty"] = True
+    scene.notes.dirty = True
 
 
 def _move(scene: Scene) -> None:

@@ -273,7 +273,7 @@ async def test_a_failed_command_writes_nothing(backend: Backend, clock: Clock) -
         for row in scene.seats:
             row.is_bot, row.strikes = True, 5
         scene.game.lobby = {"changed": True}
-        scene.notes["dirty"] = True
+        scene.notes.dirty = True
         _default(scene)
         raise RuntimeError("the work fails after changing everything")
 
@@ -306,7 +306,7 @@ async def test_notes_and_seat_changes_save_the_row_without_steps(
 
     def dirty(scene: Scene) -> None:
         scene.game.lobby = {**scene.game.lobby, "mentioned_turn": 1}
-        scene.notes["dirty"] = True
+        scene.notes.dirty = True
 
     applied = await run_command(backend.uow, game_id=game_id, work=dirty, now=clock,
                                 hooks=HOOKS)

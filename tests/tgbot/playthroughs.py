@@ -19,11 +19,11 @@ from typing import Any
 
 from core.engine.registry import get_game
 from storage.models import ActorKind, Chat, Game, GameStatus, Seat, User, built
-from tgbot.attention import ATTENTION
 from tgbot.outbox import Outbox
 from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
 from tgbot.render.colt.prompts import HELP
 from tgbot.render.front import front_for
+from tgbot.service.outbox_notes import Channels, Notes
 from tgbot.service.scene import Logged, Outbound, Scene
 
 MOMENT = datetime(2026, 12, 6, 17, 30, tzinfo=UTC)
@@ -72,7 +72,7 @@ TABLES = (
 
 
 def scene_of(table: Table, language: str, state: Any, events: Sequence[Any],
-             notes: dict[str, Any]) -> Scene:
+             notes: Notes) -> Scene:
     """Return a scene of `table` at `state`, everyone speaking `language`, its table text."""
     game = built(Game, {"id": 1, "chat_id": -100777, "kind": table.kind,
                         "options": table.options, "lobby": {}, "seed": table.seed,
@@ -116,7 +116,7 @@ def _step_texts(table: Table, language: str, state: Any, events: Sequence[Any]) 
     """Return what one step shows: the outbox's rows, each prompt's other states, pop-ups."""
     engine = get_game(table.kind)
     owing = sorted(engine.to_act(state))
-    notes = {ATTENTION: {"dm": owing, "group": owing}, "remind": owing, "mention": True}
+    notes = Notes(attention=Channels(dm=owing, group=owing), remind=owing, mention=True)
     scene = scene_of(table, language, state, events, notes)
     yield from texts(OUTBOX(scene))
     front = front_for(table.kind)
@@ -125,8 +125,8 @@ def _step_texts(table: Table, language: str, state: Any, events: Sequence[Any]) 
     for seat in owing:
         view = engine.view_json(engine.view(state, seat))
         for keep in _keeps(table.kind, view):
-            marked = scene_of(table, language, state, (), {"keep": sorted(keep),
-                                                           "keep_for": seat})
+            marked = scene_of(table, language, state, (),
+                              Notes(keep=tuple(sorted(keep)), keep_for=seat))
             yield from texts(OUTBOX.prompts(marked))
             if table.kind == "bang_dice":
                 yield from texts([OUTBOX.table(marked)[0]])
@@ -135,7 +135,7 @@ def _step_texts(table: Table, language: str, state: Any, events: Sequence[Any]) 
 def rendered(table: Table, language: str) -> Iterator[str]:
     """Yield every text of a seeded game of `table`, played to its end, in `language`."""
     engine = get_game(table.kind)
-    lobby = scene_of(table, language, None, (), {"options": True})
+    lobby = scene_of(table, language, None, (), Notes(options=True))
     lobby.game.status = GameStatus.LOBBY
     yield from texts(OUTBOX(lobby))
     step = engine.setup(table.options, table.players, table.seed)
@@ -150,6 +150,6 @@ def rendered(table: Table, language: str) -> Iterator[str]:
         step = engine.apply(state, seat, policy(state, seat))
         state, events = step.state, step.events
     last = table.players - 1
-    notes: dict[str, Any] = {"timeouts": [0], "taken_over": [last], "unreachable": 100 + last,
-                             "left": last, "moved_here": True}
+    notes = Notes(timeouts=[0], taken_over=[last], unreachable=100 + last, left=last,
+                  moved_here=True)
     yield from texts(OUTBOX(scene_of(table, language, state, (), notes)))

@@ -191,6 +191,7 @@ def _notice_screens(language: str, state: Any) -> list[str]:
     of a player the bot cannot reach, and of a player who left."""
     from tgbot import notices
     from tgbot.render.sample_scene import sample_scene
+    from tgbot.service.outbox_notes import Channels, Notes
 
     def shown(outbound: Sequence[Any]) -> Rendered:
         payload = outbound[0].payload
@@ -202,16 +203,16 @@ def _notice_screens(language: str, state: Any) -> list[str]:
     scene = sample_scene(language, state, NAMES)
     blocks = [("Your move, in the group (a reaction: the table is edited, so a short "
                "mention follows it, deleted once answered)", notices.pings(scene, [seat]))]
-    scene.notes = {"attention": {"dm": [seat]}}
+    scene.notes = Notes(attention=Channels(dm=[seat]))
     blocks.append(("Your move, in private (/settings notify dm)", notices.pings(scene, [])))
-    scene.notes = {"timeouts": [seat]}
+    scene.notes = Notes(timeouts=[seat])
     blocks.append(("In private, after a clock ran out", notices.personal(scene)))
-    scene.notes = {"timeouts": [seat], "taken_over": [seat]}
+    scene.notes = Notes(timeouts=[seat], taken_over=[seat])
     blocks.append(("In private, after a bot took the seat", notices.personal(scene)))
-    scene.notes = {"unreachable": scene.user_of(seat)}
+    scene.notes = Notes(unreachable=scene.user_of(seat))
     blocks.append(("In the group: a player the bot cannot write to",
                    notices.unreachable(scene, "https://t.me/bot")))
-    scene.notes = {"left": seat}
+    scene.notes = Notes(left=seat)
     blocks.append(("In the group: a player left it", notices.left(scene)))
     return [*(_block(title, shown(out)) for title, out in blocks),
             *_context_screens(language, scene)]

@@ -82,7 +82,7 @@ async def run_command(uow_factory: UnitOfWorkFactory, *, game_id: int, work: Wor
         work(scene)
         seats_changed = before != [(row.is_bot, row.user_id) for row in scene.seats]
         await save_scene(uow, scene, expected_version=expected, at=now(), hooks=hooks,
-                         dirty=bool(scene.notes.get("dirty")), reclock=seats_changed)
+                         dirty=scene.notes.dirty, reclock=seats_changed)
         await uow.commit()
     return Applied.of(scene)
 

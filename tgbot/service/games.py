@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -21,7 +21,7 @@ from storage.clock import Clock, utc_now
 from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, Seat, assign
 from storage.uow import UnitOfWorkFactory
-from tgbot.attention import ATTENTION, attention, channels, take_pings_due
+from tgbot.attention import attention, channels, take_pings_due
 from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.service import game_status, reads
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
@@ -198,13 +198,19 @@ class GameService:
 
         return await self.command(game_id, work)
 
-    async def refresh(self, game_id: int, **notes: Any) -> Played:
-        """Store what everyone should see of a game now (the lobby or the table), with the
-        outbox `notes`: `fresh` posts it anew at the bottom of the chat, `prompt_for` a
-        seat's private prompt anew, `options` shows the lobby's options, `keep` marks dice."""
+    async def refresh(self, game_id: int, *, fresh: bool = False,
+                      prompt_for: int | None = None, options: bool = False,
+                      moved_here: bool = False, left: int | None = None,
+                      removed: bool = False) -> Played:
+        """Store what everyone should see of a game now (the lobby or the table): `fresh`
+        posts it anew at the bottom of the chat, `prompt_for` a seat's private prompt anew,
+        `options` shows the lobby's options, `moved_here` says its topic is gone, `left`
+        (and `removed`) that a seat's player left the group (fields of `Notes`)."""
 
         def work(scene: Scene) -> None:
-            scene.notes.update(notes)
+            scene.notes = replace(scene.notes, fresh=fresh, prompt_for=prompt_for,
+                                  options=options, moved_here=moved_here, left=left,
+                                  removed=removed)
 
         return await self.command(game_id, work)
 
@@ -216,8 +222,8 @@ class GameService:
 
         def work(scene: Scene) -> None:
             seat = _owing_seat(scene, user_id, version)
-            scene.notes["keep"] = sorted(keep)
-            scene.notes["keep_for"] = seat  # the other seats' prompts stay as they were
+            scene.notes.keep = tuple(sorted(keep))
+            scene.notes.keep_for = seat  # the other seats' prompts stay as they were
 
         return await self.command(game_id, work)
 
@@ -234,7 +240,7 @@ class GameService:
             now = marks_of(scene.game) ^ {item}
             scene.game.lobby = {**scene.game.lobby,
                                 MARKS: {"version": version, "items": sorted(now)}}
-            scene.notes.update(keep=sorted(now), dirty=True)
+            scene.notes.keep, scene.notes.dirty = tuple(sorted(now)), True
             marked.append(now)
 
         await self.command(game_id, work)
@@ -253,10 +259,9 @@ class GameService:
         """Hand a seat to the bot or back to its player; return False if nothing changed."""
         return await self._set_bot(game_id, seat, bot=bot) is not None
 
-    async def _set_bot(self, game_id: int, seat: int, *, bot: bool,
-                       **notes: Any) -> Played | None:
+    async def _set_bot(self, game_id: int, seat: int, *, bot: bool) -> Played | None:
         """Hand a seat to the bot (or back to its player, who is then no longer absent
-        either) and let the automatic seats play; `notes` go to the outbox."""
+        either) and let the automatic seats play."""
         changed: list[int] = []
 
         def work(scene: Scene) -> None:
@@ -269,7 +274,7 @@ class GameService:
                 changed.append(seat)
             if not changed:
                 return
-            scene.notes.update(notes, dirty=True)
+            scene.notes.dirty = True
             if scene.game.status is GameStatus.RUNNING and scene.game.paused_at is None:
                 follow(scene)
 
@@ -285,7 +290,7 @@ class GameService:
             if user_id in told or scene.seat_of(user_id) is None:
                 raise Unchanged
             scene.game.lobby = {**scene.game.lobby, UNREACHABLE_TOLD: [*told, user_id]}
-            scene.notes.update(unreachable=user_id, dirty=True)
+            scene.notes.unreachable, scene.notes.dirty = user_id, True
 
         try:
             await self.command(game_id, work)
@@ -312,7 +317,7 @@ class GameService:
         """Let bot seats play what they owe after the seats changed; return what they did."""
 
         def work(scene: Scene) -> None:
-            scene.notes["dirty"] = True
+            scene.notes.dirty = True
             if scene.game.status is GameStatus.RUNNING:
                 follow(scene)
 
@@ -345,7 +350,7 @@ class GameService:
             if game.status is not GameStatus.RUNNING or game.version != version \
                     or game.paused_at is not None:
                 raise Unchanged
-            scene.notes["dirty"] = True
+            scene.notes.dirty = True
             game.remind_at = self._remind(scene)
 
         try:
@@ -364,16 +369,16 @@ class GameService:
         waited = take_pings_due(scene)
         if waited is not None:
             prompts, then = waited
-            scene.notes[ATTENTION] = channels(scene, prompts, resend=True)
+            scene.notes.attention = channels(scene, prompts, resend=True)
             return then if then is not None and then > now else None
         bots = scene.bots()
         owed = [p.seat for p in prompts_of(engine, state)  # those with something to press
                 if (p.public or p.private) and scene.user_of(p.seat) is not None
                 and p.seat not in bots]
-        scene.notes["remind"] = owed
+        scene.notes.remind = owed
         turn = engine.turn_marker(state)
         if owed and game.lobby.get("mentioned_turn") != turn:
-            scene.notes["mention"] = True
+            scene.notes.mention = True
             game.lobby = {**game.lobby, "mentioned_turn": turn}
         if game.deadline_at is None or not settings.remind_before_seconds:
             return None

@@ -71,7 +71,7 @@ async def _leave_running(games: GameService, game_id: int, user_id: int, *,
         for row in scene.seats:
             if row.seat == seat:
                 row.is_bot, row.strikes = True, 0
-        scene.notes.update(left=seat, dirty=True)
+        scene.notes.left, scene.notes.dirty = seat, True
         follow(scene)
 
     try:
@@ -99,7 +99,7 @@ async def player_returned(games: GameService, *, chat_id: int, user_id: int) -> 
             for row in scene.seats:
                 if row.seat == seat:
                     row.is_bot, row.strikes = False, 0
-            scene.notes.update(returned=seat, dirty=True)
+            scene.notes.returned, scene.notes.dirty = seat, True
 
         try:
             await games.command(game.id, work)

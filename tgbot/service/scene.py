@@ -33,6 +33,7 @@ from storage.models import (
     built,
 )
 from storage.repositories import UnitOfWork
+from tgbot.service.outbox_notes import Notes
 
 OWNED = timedelta(seconds=30)
 """How long the process that wrote a delivery row owns it before any sweep may take it."""
@@ -79,7 +80,7 @@ class Scene:
     deliveries: dict[str, Delivery]
     state: Any = None
     steps: list[Logged] = field(default_factory=list)
-    notes: dict[str, Any] = field(default_factory=dict)
+    notes: Notes = field(default_factory=Notes)
     dealt: tuple[Event, ...] = ()
     written: list[Delivery] = field(default_factory=list)
     loaded_seats: dict[int, tuple[int | None, bool, int]] = field(default_factory=dict)

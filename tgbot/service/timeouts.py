@@ -128,8 +128,11 @@ def _time_out(scene: Scene, due: Due, hooks: Hooks) -> bool:
         return False
     mark_absent(scene, missed, turn)
     limit = hooks.strike_limit(game) if hooks.strike_limit is not None else 0
-    scene.notes["skipped" if due.skipped else "timeouts"] = missed
-    scene.notes["taken_over"] = hand_struck_seats_to_bots(scene, limit)
+    if due.skipped:
+        scene.notes.skipped = missed
+    else:
+        scene.notes.timeouts = missed
+    scene.notes.taken_over = hand_struck_seats_to_bots(scene, limit)
     follow(scene)
     return True
 
