@@ -30,6 +30,7 @@ from tgbot.service.scene import SeatedDeadlineRule, prompts_of
 
 log = logging.getLogger(__name__)
 PRESETS = {"5m": 300, "1h": 3600, "12h": 43_200, "24h": 86_400, "72h": 259_200}
+ROUNDS = 20  # batches one sweep applies at most before the next wake-up
 
 
 class TimerSettings(BaseModel):
@@ -194,16 +195,22 @@ def first_reminder(start: datetime, seconds: float, due: datetime,
 
 
 async def sweep(app_services: Any, batch: int = 50, parallel: int = 8) -> int:
-    """Apply up to `batch` due timeouts and send due reminders; return the timeouts applied.
+    """Apply the due timeouts, `batch` at a time (at most ROUNDS batches), and send due
+    reminders; return the timeouts applied.
 
     The claimed games are split into `parallel` shares, each timed out in one unit of work
     (one commit for its share, with what everyone should now see), the shares at once.
     """
-    games = app_services.games
-    claimed = await store.claim_due_deadlines(games.uow_factory, now=games.now, limit=batch)
-    shares = [claimed[index::parallel] for index in range(min(parallel, len(claimed)))]
-    played = [applied for share in await asyncio.gather(*(_play(games, s) for s in shares))
-              for applied in share]
+    games, played = app_services.games, []
+    for _ in range(ROUNDS):  # a full batch: more may be due, and each waits for this sweep
+        claimed = await store.claim_due_deadlines(games.uow_factory, now=games.now,
+                                                  limit=batch)
+        shares = [claimed[index::parallel] for index in range(min(parallel, len(claimed)))]
+        played += [applied for share in await asyncio.gather(*(_play(games, s)
+                                                               for s in shares))
+                   for applied in share]
+        if len(claimed) < batch:
+            break
     for due in await store.claim_due_reminders(games.uow_factory, now=games.now, limit=batch):
         await games.remind(due.game_id, due.version)
     return timeouts_in(played)

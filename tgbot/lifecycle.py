@@ -72,10 +72,8 @@ class ChatLifecycle(GroupRights):
         """The bot is back in a group: resume its paused games and post their tables."""
         resumed = await store.resume_chat(self.games.uow_factory, chat_id=chat_id,
                                           now=self.games.now)
-        for game_id in resumed:
-            played = await self.games.refresh(game_id, fresh=True)
-            if played.table.game.deadline_at is not None and self.games.wake is not None:
-                self.games.wake(played.table.game.deadline_at)
+        for game_id in resumed:  # each refresh tells the waker its game's new deadline
+            await self.games.refresh(game_id, fresh=True)
         await self.deliverer.sweep(everything=True, chat_id=chat_id)
 
     async def migrated(self, old: int, new: int) -> None:

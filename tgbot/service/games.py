@@ -9,7 +9,7 @@ loop (tgbot/delivery.py), which brings Telegram there. The service sends nothing
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -114,15 +114,16 @@ class GameService:
     """Game use cases for the Telegram handlers and the deadline runner.
 
     `outbox` renders scenes (tgbot/outbox.py), `deliver` takes the delivery rows a command
-    wrote, `wake` is told every new deadline (so the sweep can wake for it); all three
-    are optional for tests of storage and rules alone.
+    wrote, `wake` is told each game's deadline and reminder (so the sweep can wake for
+    them); all three are optional for tests of storage and rules alone.
     """
 
     def __init__(self, uow_factory: UnitOfWorkFactory, *, now: Clock = utc_now,
                  seed_source: Callable[[], int] = random_seed,
                  outbox: Callable[[Scene], list[Any]] | None = None,
                  deliver: Callable[[list[Delivery]], None] | None = None,
-                 wake: Callable[[datetime], None] | None = None) -> None:
+                 wake: Callable[[int, Iterable[datetime | None]], None] | None = None,
+                 ) -> None:
         self.uow_factory = uow_factory
         self.now = now
         self.seed_source = seed_source
@@ -139,10 +140,8 @@ class GameService:
         if scene is not None and scene.written and self.deliver is not None:
             self.deliver(list(scene.written))
         game = applied.game
-        if game is not None and self.wake is not None:
-            for moment in (game.deadline_at, game.remind_at):
-                if moment is not None:
-                    self.wake(moment)
+        if game is not None and game.id is not None and self.wake is not None:
+            self.wake(game.id, (game.deadline_at, game.remind_at))
         return applied
 
     async def command(self, game_id: int, work: Callable[[Scene], None]) -> Played:
