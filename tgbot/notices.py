@@ -20,17 +20,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
 
 from storage.models import GameStatus
 from tgbot.callbacks import back_data
 from tgbot.deadlines import local_clock
 from tgbot.i18n import DEFAULT_LANGUAGE, t
+from tgbot.payloads import CLOSE
 from tgbot.render.front import front_for
 from tgbot.service.scene import NOTE, Outbound, Scene
 
 GROUP_PING = "ping"
-CLOSE: dict[str, Any] = {"close": True}
 
 
 def ping_key(seat: int) -> str:

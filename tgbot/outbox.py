@@ -21,9 +21,9 @@ prompt in a game with a hand picture: its `photo` is that seat's own hand.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
@@ -32,6 +32,7 @@ from tgbot.callbacks import mine_data
 from tgbot.deadlines import timers_of
 from tgbot.i18n import t
 from tgbot.notices import chat_language, deadline_text, mention, user_language
+from tgbot.payloads import CLOSE, ButtonRows, Closing, Payload
 from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
@@ -51,7 +52,6 @@ from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 RECENT_LINES = 8
 RECENT_EVENTS = 40
 TABLE, LOBBY = "table", "lobby"
-CLOSE: dict[str, Any] = {"close": True}
 Json = dict[str, Any]
 
 
@@ -60,7 +60,7 @@ def prompt_key(seat: int) -> str:
     return f"prompt:{seat}"
 
 
-def rows(buttons: Buttons) -> list[list[list[str]]]:
+def rows(buttons: Buttons) -> ButtonRows:
     """Return button rows as JSON lists ([[label, data], ...] per row)."""
     return [[[label, data] for label, data in row] for row in buttons]
 
@@ -72,14 +72,14 @@ def chat_pictures(scene: Scene, at: datetime | None = None) -> bool:
     return pictures_on(options) and (at is None or not pictures_refused(options, at))
 
 
-def switched(previous: Delivery | None, payload: Json) -> bool:
+def switched(previous: Delivery | None, payload: Payload) -> bool:
     """Return whether a message would change between text and photo, which Telegram
     cannot edit: it is posted anew (a closed prompt has no message left to switch)."""
     return previous is not None and not closed(previous.payload) and (
         "photo" in previous.payload) != ("photo" in payload)
 
 
-def closed_prompt(shown: Json, language: str) -> Json:
+def closed_prompt(shown: Mapping[str, Any], language: str) -> Payload:
     """Return the payload that closes a private prompt no longer owed: its message keeps
     what it showed (a hand, the game) but loses its buttons and its call to act (the lines
     starting with 👉), and says the choice is over."""
@@ -89,7 +89,7 @@ def closed_prompt(shown: Json, language: str) -> Json:
     return {"close": True, "text": text, "as_photo": "photo" in shown}
 
 
-def closing_table(shown: Json, ended: Sequence[str], language: str) -> Json:
+def closing_table(shown: Mapping[str, Any], ended: Sequence[str], language: str) -> Closing:
     """Return how a turn's table message is left once the next turn's is posted: what it
     showed, without its waiting line, then the lines that ended the turn and a word that
     the turn is over."""
@@ -106,7 +106,7 @@ def closing_table(shown: Json, ended: Sequence[str], language: str) -> Json:
     return {"text": text, "as_photo": as_photo}
 
 
-def closed(payload: Json) -> bool:
+def closed(payload: Mapping[str, Any]) -> bool:
     """Return whether a payload closes its message (a plain close, or a closed prompt)."""
     return bool(payload.get("close"))
 
@@ -209,7 +209,7 @@ class Outbox:
                                                None if keep is None else frozenset(keep))
             buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
         lead = self.timeout_lines(scene, language, names)
-        payload: Json = {"text": text, "buttons": rows(buttons), "anchor": anchor,
+        payload: Payload = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
         if new_turn:
             # What ended the last turn opens the new message (if the last turn's table was
@@ -265,8 +265,9 @@ class Outbox:
     def closed_table(self, scene: Scene) -> Outbound:
         """Return the table of an ended or cancelled game without its buttons."""
         row = scene.deliveries[TABLE]
-        payload = {key: value for key, value in row.payload.items() if key != "buttons"}
-        return Outbound(TABLE, row.chat_id, {**payload, "buttons": []}, topic_id=row.topic_id)
+        payload = cast(Payload, dict(row.payload))  # as it was stored
+        payload["buttons"] = []
+        return Outbound(TABLE, row.chat_id, payload, topic_id=row.topic_id)
 
     def timeout_lines(self, scene: Scene, language: str, names: Sequence[str]) -> list[str]:
         """Return the lines about this command's timeouts and bot takeovers."""
@@ -339,7 +340,7 @@ class Outbox:
             text = "\n".join([f"🎲 {notices.where(scene, language)}",
                               front.private_prompt_text(language, view, names, mine)])
             buttons = front.prompt_buttons(language, view, legal, names, game.id, mine)
-            payload: Json = {"text": text, "buttons": rows(buttons)}
+            payload: Payload = {"text": text, "buttons": rows(buttons)}
             if not self.rings(scene, seat, loud):
                 payload["silent"] = True
             if pictures:  # the seat's own hand, for its own private chat only

@@ -139,7 +139,8 @@ async def test_a_replaced_deadline_wakes_nobody() -> None:
     action = table.engine.encode_action(table.engine.default_action(table.state, seat))
     await games.play(game_id, table.user_of(seat) or 0, table.game.version, action)
     new_deadline = (await games.table(game_id)).game.deadline_at
-    assert new_deadline is not None and new_deadline > first_deadline
+    assert new_deadline is not None
+    assert new_deadline > first_deadline
 
     await queue.run_until(new_deadline - timedelta(seconds=1))
     # the sweep woke for the new reminder (half the new clock: 50 s), not for the
@@ -148,7 +149,8 @@ async def test_a_replaced_deadline_wakes_nobody() -> None:
     assert not [at for at in queue.swept if at >= first_deadline], queue.swept
     await queue.run_until(new_deadline + ON_TIME)
     fired = await _timeouts(games, game_id)
-    assert len(fired) == 1 and new_deadline <= fired[0] <= new_deadline + ON_TIME
+    assert len(fired) == 1
+    assert new_deadline <= fired[0] <= new_deadline + ON_TIME
 
 
 def test_a_game_that_waits_for_nothing_is_forgotten() -> None:

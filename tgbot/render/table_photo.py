@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine.registry import AnyGame
+from tgbot.payloads import Payload
 from tgbot.render.fit import CAPTION_LIMIT, cut_html, surely_fits, visible_length
 from tgbot.render.images import group_view, hand_view, has_hand, has_picture
 from tgbot.service.profiles import PICTURES
@@ -33,7 +34,7 @@ def pictures_on(options: Mapping[str, Any] | None) -> bool:
 
 
 def photo_fields(kind: str, engine: AnyGame, state: Any, language: str, names: Sequence[str],
-                 lines: Sequence[str], waiting: str) -> dict[str, Any]:
+                 lines: Sequence[str], waiting: str) -> Payload:
     """Return the payload fields of a table shown as a photo ("caption", "photo"), or {}
     for a game without a picture."""
     if not has_picture(kind):
@@ -44,7 +45,7 @@ def photo_fields(kind: str, engine: AnyGame, state: Any, language: str, names: S
 
 
 def hand_photo_fields(kind: str, engine: AnyGame, state: Any, seat: int, language: str,
-                      text: str) -> dict[str, Any]:
+                      text: str) -> Payload:
     """Return the payload fields of a seat's private prompt shown as a photo of its hand
     ("caption": the prompt's text, "photo": the hand), or {} for a game without a hand
     picture or a text longer than a caption."""

@@ -33,6 +33,7 @@ from storage.models import (
     built,
 )
 from storage.repositories import UnitOfWork
+from tgbot.payloads import Payload
 from tgbot.service.outbox_notes import Notes
 
 OWNED = timedelta(seconds=30)
@@ -60,7 +61,7 @@ class Outbound:
 
     key: str
     chat_id: int
-    payload: dict[str, Any]
+    payload: Payload
     topic_id: int | None = None
     fresh: bool = False
 
@@ -385,7 +386,7 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
     wanted = {key: value for key, value in row.payload.items() if key != "retire"}
     if wanted == out.payload and row.chat_id == out.chat_id and not out.fresh:
         return None
-    payload = dict(out.payload)
+    payload = Payload(**out.payload)
     unsent = row.revision > row.sent_revision
     if unsent and row.payload.get("lead"):  # lines never shown yet are never dropped
         payload["lead"] = list(dict.fromkeys([*row.payload["lead"],
