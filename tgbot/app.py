@@ -16,7 +16,6 @@ from telegram import (
 )
 from telegram.ext import (
     Application,
-    CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
     ContextTypes,
@@ -32,13 +31,14 @@ from tgbot.chat_order import ChatOrderedProcessor
 from tgbot.context import SERVICES_KEY, Services, join_url
 from tgbot.deadlines import sweep
 from tgbot.delivery import Deliverer
+from tgbot.handlers.buttons import routes as button_routes
 from tgbot.handlers.cancel import cancel
 from tgbot.handlers.clock import back, extend, skip
 from tgbot.handlers.help import help_command, rules
 from tgbot.handlers.help import settings as chat_settings
 from tgbot.handlers.lobby import bot_added, join, newgame
 from tgbot.handlers.members import member_message, member_update
-from tgbot.handlers.play import history, on_button, status
+from tgbot.handlers.play import history, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
@@ -185,7 +185,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     )
     # Presses are most updates: their handler is asked first (a group tries its handlers in
     # order until one takes the update; a press matches no command, a command no press).
-    application.add_handler(CallbackQueryHandler(on_button))
+    for route in button_routes():  # one per callback form, by its pattern; then the rest
+        application.add_handler(route)
     for name, handler in (("newgame", newgame), ("join", join), ("status", status),
                           ("history", history), ("rules", rules), ("settings", chat_settings),
                           ("cancel", cancel), ("help", help_command), ("start", start),

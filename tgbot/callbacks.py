@@ -15,39 +15,25 @@
 form, raises BadCallback: a forged press changes nothing. Numbers are ASCII digits only,
 and a game id must fit the games.id column (`storage.columns.INTEGER_MAX`), so a forged id
 is refused before any query.
+
+Each form is a small frozen dataclass with its own codec: `data()` makes the button's text
+and `decode()` reads it back (raising BadCallback). The handlers are routed by each form's
+PATTERN (python-telegram-bot's `CallbackQueryHandler(pattern=…)`); `parse` decodes any form.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from storage.columns import INTEGER_MAX
 
 MAX_BYTES = 64
-_FORMS = {
-    "p": re.compile(r"p:([0-9]{1,10}):([0-9]{1,9}):([a-z0-9+]{1,12})"),
-    "k": re.compile(r"k:([0-9]{1,10}):([0-9]{1,9}):([0-5]{0,6})"),
-    "d": re.compile(r"d:([0-9]{1,10}):([0-9]{1,9}):([0-5r])"),
-    "l": re.compile(r"l:([0-9]{1,10}):([a-z_]{1,24})"),
-    "m": re.compile(r"m:([0-9]{1,10})"),
-    "b": re.compile(r"b:([0-9]{1,10})"),
-    "n": re.compile(r"n:([a-z_]{1,32})"),
-}
 
 
 class BadCallback(ValueError):
     """The callback data is not one the bot made."""
-
-
-@dataclass(frozen=True)
-class Callback:
-    """A parsed button press: its form, game, version (or -1) and payload."""
-
-    kind: str
-    game_id: int
-    version: int
-    payload: str
 
 
 def _checked(data: str) -> str:
@@ -56,39 +42,208 @@ def _checked(data: str) -> str:
     return data
 
 
+def _fields(pattern: re.Pattern[str], data: str | None) -> tuple[str, ...]:
+    """Return the fields of `data` in a form (its game id checked); raise BadCallback."""
+    if not data or len(data.encode(errors="surrogatepass")) > MAX_BYTES:
+        raise BadCallback("empty or oversized callback data")
+    match = pattern.match(data)
+    if match is None:
+        raise BadCallback(f"not this form: {data!r}")
+    return match.groups()
+
+
+def _game(text: str) -> int:
+    found = game_id(text)
+    if found is None:
+        raise BadCallback(f"game id out of range: {text!r}")
+    return found
+
+
+@dataclass(frozen=True)
+class Play:
+    """`p:<game>:<version>:<action>`: play an action text on a game at a version."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"p:([0-9]{1,10}):([0-9]{1,9}):([a-z0-9+]{1,12})\Z")
+    game_id: int
+    version: int
+    action: str
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"p:{self.game_id}:{self.version}:{self.action}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Play:
+        """Return the press; raise BadCallback."""
+        game, version, action = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(version), action)
+
+
+@dataclass(frozen=True)
+class Keep:
+    """`k:<game>:<version>:<digits>`: redraw the prompt with its own state (a card open,
+    carried as digits 0-5; an old dice keyboard's marked dice)."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"k:([0-9]{1,10}):([0-9]{1,9}):([0-5]{0,6})\Z")
+    game_id: int
+    version: int
+    keep: frozenset[int]
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        digits = "".join(str(i) for i in sorted(self.keep))
+        return _checked(f"k:{self.game_id}:{self.version}:{digits}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Keep:
+        """Return the press; raise BadCallback."""
+        game, version, digits = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(version), frozenset(int(c) for c in digits))
+
+
+@dataclass(frozen=True)
+class Die:
+    """`d:<game>:<version>:<die>`: mark or unmark one die; `r` (die None): re-roll them."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"d:([0-9]{1,10}):([0-9]{1,9}):([0-5r])\Z")
+    game_id: int
+    version: int
+    die: int | None
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"d:{self.game_id}:{self.version}:"
+                        f"{'r' if self.die is None else self.die}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Die:
+        """Return the press; raise BadCallback."""
+        game, version, die = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(version), None if die == "r" else int(die))
+
+
+@dataclass(frozen=True)
+class LobbyOp:
+    """`l:<game>:<op>`: a lobby button (`leave`, `start`, `cancel`, `bot`, `opt`, `timer`,
+    an option), or /cancel's confirmation (`end`, `keep`)."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"l:([0-9]{1,10}):([a-z_]{1,24})\Z")
+    game_id: int
+    op: str
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"l:{self.game_id}:{self.op}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> LobbyOp:
+        """Return the press; raise BadCallback."""
+        game, op = _fields(cls.PATTERN, data)
+        return cls(_game(game), op)
+
+
+@dataclass(frozen=True)
+class Mine:
+    """`m:<game>`: "🔒 Mine", the presser's secrets in a private pop-up."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"m:([0-9]{1,10})\Z")
+    game_id: int
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"m:{self.game_id}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Mine:
+        """Return the press; raise BadCallback."""
+        (game,) = _fields(cls.PATTERN, data)
+        return cls(_game(game))
+
+
+@dataclass(frozen=True)
+class Back:
+    """`b:<game>`: "I'm here", the presser takes his seat back."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"b:([0-9]{1,10})\Z")
+    game_id: int
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"b:{self.game_id}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Back:
+        """Return the press; raise BadCallback."""
+        (game,) = _fields(cls.PATTERN, data)
+        return cls(_game(game))
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """`n:<kind>`: open a new table of a game kind (the `/newgame` menu)."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"n:([a-z_]{1,32})\Z")
+    kind: str
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"n:{self.kind}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> NewGame:
+        """Return the press; raise BadCallback."""
+        (kind,) = _fields(cls.PATTERN, data)
+        return cls(kind)
+
+
+Press = Play | Keep | Die | LobbyOp | Mine | Back | NewGame
+FORMS: dict[str, type[Press]] = {"p": Play, "k": Keep, "d": Die, "l": LobbyOp, "m": Mine,
+                                 "b": Back, "n": NewGame}
+
+
+def parse(data: str | None) -> Press:
+    """Return the press any form's data stands for; raise BadCallback for anything the bot
+    did not make."""
+    form = FORMS.get(data[0]) if data else None
+    if form is None:
+        raise BadCallback(f"unknown callback data {data!r}")
+    return form.decode(data)
+
+
 def action_data(game_id: int, version: int, action: str) -> str:
     """Return the data of a button that plays `action`."""
-    return _checked(f"p:{game_id}:{version}:{action}")
+    return Play(game_id, version, action).data()
 
 
 def keep_data(game_id: int, version: int, dice: frozenset[int]) -> str:
-    """Return the data of a die toggle: the re-roll prompt with `dice` marked."""
-    return _checked(f"k:{game_id}:{version}:{''.join(str(i) for i in sorted(dice))}")
+    """Return the data of a button that redraws the prompt with `dice` as its state."""
+    return Keep(game_id, version, dice).data()
 
 
 def die_data(game_id: int, version: int, die: int | None) -> str:
     """Return the data of a die's mark (None: re-roll the marked dice)."""
-    return _checked(f"d:{game_id}:{version}:{'r' if die is None else die}")
+    return Die(game_id, version, die).data()
 
 
 def lobby_data(game_id: int, op: str) -> str:
     """Return the data of a lobby button."""
-    return _checked(f"l:{game_id}:{op}")
+    return LobbyOp(game_id, op).data()
 
 
 def mine_data(game_id: int) -> str:
     """Return the data of the "🔒 mine" button."""
-    return _checked(f"m:{game_id}")
+    return Mine(game_id).data()
 
 
 def back_data(game_id: int) -> str:
     """Return the data of the "I'm here" button: the presser takes his seat back."""
-    return _checked(f"b:{game_id}")
+    return Back(game_id).data()
 
 
 def newgame_data(kind: str) -> str:
     """Return the data of a `/newgame` menu button."""
-    return _checked(f"n:{kind}")
+    return NewGame(kind).data()
 
 
 def number(text: str, *, most: int, least: int = 0) -> int | None:
@@ -105,23 +260,3 @@ def number(text: str, *, most: int, least: int = 0) -> int | None:
 def game_id(text: str) -> int | None:
     """Return `text` as a game id if it is one the database can hold, else None."""
     return number(text, least=1, most=INTEGER_MAX)
-
-
-def parse(data: str | None) -> Callback:
-    """Return the parsed callback; raise BadCallback for anything the bot did not make."""
-    if not data or len(data.encode(errors="surrogatepass")) > MAX_BYTES:
-        raise BadCallback("empty or oversized callback data")
-    form = _FORMS.get(data[0])
-    match = form.fullmatch(data) if form else None
-    if match is None:
-        raise BadCallback(f"unknown callback data {data!r}")
-    parts = match.groups()
-    if data[0] != "n" and game_id(parts[0]) is None:
-        raise BadCallback(f"game id out of range in {data!r}")
-    if data[0] in "pkd":
-        return Callback(data[0], int(parts[0]), int(parts[1]), parts[2])
-    if data[0] == "l":
-        return Callback("l", int(parts[0]), -1, parts[1])
-    if data[0] == "n":
-        return Callback("n", 0, -1, parts[0])
-    return Callback(data[0], int(parts[0]), -1, "")

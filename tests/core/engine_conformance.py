@@ -50,7 +50,7 @@ from typing import Any
 from core.engine import registry
 from core.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from core.engine.protocol import Event, Step
-from tgbot.callbacks import MAX_BYTES, BadCallback, action_data, parse
+from tgbot.callbacks import MAX_BYTES, BadCallback, Play, action_data
 
 ACTION_LIMIT = 5000  # a generous bound: the real games end in a few hundred actions
 SEEDS = (1, 2, 3)
@@ -142,10 +142,10 @@ def check_action_texts(game: Game, state: Any, seat: int) -> list[Any]:
         assert len(data.encode()) <= MAX_BYTES, f"button data {data!r} is over {MAX_BYTES} bytes"
         assert action_data(CALLBACK_GAME_ID, version, text) == data
         try:
-            parsed = parse(data)
+            parsed = Play.decode(data)
         except BadCallback as error:
             raise AssertionError(f"the shell refuses button data {data!r}") from error
-        assert (parsed.game_id, parsed.version, parsed.payload) == (
+        assert (parsed.game_id, parsed.version, parsed.action) == (
             CALLBACK_GAME_ID, version, text), f"{data!r} does not parse back"
     return legal
 

@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tgbot.callbacks import (
+    FORMS,
+    Back,
     BadCallback,
-    Callback,
+    Die,
+    Keep,
+    LobbyOp,
+    Mine,
+    NewGame,
+    Play,
     action_data,
     game_id,
     keep_data,
@@ -22,14 +29,21 @@ BIG_VERSION = 10**8
 
 def test_round_trips_within_64_bytes() -> None:
     for data, expected in [
-        (action_data(BIG_GAME, BIG_VERSION, "dc+"), Callback("p", BIG_GAME, BIG_VERSION, "dc+")),
-        (keep_data(7, 3, frozenset({0, 4, 2})), Callback("k", 7, 3, "024")),
-        (keep_data(7, 3, frozenset()), Callback("k", 7, 3, "")),
-        (lobby_data(9, "mspecial_identities"), Callback("l", 9, -1, "mspecial_identities")),
-        (mine_data(12), Callback("m", 12, -1, "")),
+        (action_data(BIG_GAME, BIG_VERSION, "dc+"), Play(BIG_GAME, BIG_VERSION, "dc+")),
+        (keep_data(7, 3, frozenset({0, 4, 2})), Keep(7, 3, frozenset({0, 2, 4}))),
+        (keep_data(7, 3, frozenset()), Keep(7, 3, frozenset())),
+        (lobby_data(9, "mspecial_identities"), LobbyOp(9, "mspecial_identities")),
+        (mine_data(12), Mine(12)),
+        (Die(BIG_GAME, BIG_VERSION, 4).data(), Die(BIG_GAME, BIG_VERSION, 4)),
+        (Die(5, 6, None).data(), Die(5, 6, None)),
+        (Back(BIG_GAME).data(), Back(BIG_GAME)),
+        (NewGame("colt_express").data(), NewGame("colt_express")),
     ]:
         assert len(data.encode()) <= 64
+        assert data == expected.data()
         assert parse(data) == expected
+        assert type(expected).decode(data) == expected  # its own codec
+        assert type(expected).PATTERN.match(data)  # and its route
 
 
 @pytest.mark.parametrize("data", [
@@ -41,6 +55,9 @@ def test_round_trips_within_64_bytes() -> None:
 def test_forged_data_is_refused(data: str | None) -> None:
     with pytest.raises(BadCallback):
         parse(data)
+    for form in FORMS.values():  # no form's codec takes it either
+        with pytest.raises(BadCallback):
+            form.decode(data)
 
 
 def test_oversized_data_cannot_be_made() -> None:

@@ -15,7 +15,7 @@ import pytest
 from core.bang_cards.cards import CARD, CARDS
 from core.bang_cards.ids import Character, Kind
 from core.engine.registry import get_game
-from tgbot.callbacks import MAX_BYTES, parse
+from tgbot.callbacks import MAX_BYTES, Keep, LobbyOp, Play, parse
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.labels import card_label, kind_name
@@ -58,12 +58,11 @@ def _reachable(state: Any, seat: int, legal: tuple[str, ...], language: str) -> 
             assert label.strip()
             assert len(data.encode()) <= MAX_BYTES
             pressed = parse(data)
+            assert isinstance(pressed, Play | Keep)
             assert pressed.game_id == 7
             assert pressed.version == view["version"]
-            if pressed.kind == "p":
-                found.add(pressed.payload)
-            else:
-                assert pressed.kind == "k"
+            if isinstance(pressed, Play):
+                found.add(pressed.action)
     return found
 
 
@@ -95,8 +94,9 @@ def test_every_legal_action_has_a_button_and_the_group_sees_no_secret(players: i
             reach: set[str] = set()
             if prompt.public:
                 rows = FRONT.prompt_buttons(language, group, prompt.public, names, 7)
-                reach |= {parse(d).payload for _, d in _all_buttons(rows)}
-                assert not any(parse(d).kind == "k" for _, d in _all_buttons(rows))
+                plays = [parse(d) for _, d in _all_buttons(rows)]
+                reach |= {p.action for p in plays if isinstance(p, Play)}
+                assert all(isinstance(p, Play) for p in plays)
             if prompt.private:
                 reach |= _reachable(state, prompt.seat, prompt.private, language)
             missing = legal - reach
@@ -122,7 +122,7 @@ def test_the_hand_opens_one_card_at_a_time_with_its_help_and_targets() -> None:
     opened = FRONT.prompt_buttons("en", view, prompt.private, NAMES, 1, focus_keep(bang + 1))
     text = FRONT.private_prompt_text("en", view, NAMES, focus_keep(bang + 1))
     assert f": {card_help('en', 'bang')}" in text
-    plays = [parse(d).payload for _, d in _all_buttons(opened) if d.startswith("p:")]
+    plays = [Play.decode(d).action for _, d in _all_buttons(opened) if d.startswith("p:")]
     expected = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)
                 if getattr(a, "card", None) == hand[bang]]
     assert plays == expected
@@ -137,7 +137,7 @@ def test_focus_rides_in_the_keep_digits() -> None:
         assert keep <= set(range(6))
         assert focus_of(keep) == focus
         data = f"k:1:2:{''.join(str(d) for d in sorted(keep))}"
-        assert focus_of(frozenset(int(c) for c in parse(data).payload)) == focus
+        assert focus_of(Keep.decode(data).keep) == focus
 
 
 def test_labels_help_and_rules_in_every_language() -> None:
@@ -214,7 +214,7 @@ def test_the_lobby_toggles_gold_rush_and_the_shadow_gunslingers() -> None:
     GAME.setup(options, 3, 1)  # the engine takes the options the lobby builds
     for language in LANGUAGES:
         rows = FRONT.option_buttons(language, 9, {"shadow_gunslingers": True})
-        ops = [parse(data).payload for row in rows for _, data in row]
+        ops = [LobbyOp.decode(data).op for row in rows for _, data in row]
         assert ops == ["gold_rush", "shadow_gunslingers"]
         labels = [label for row in rows for label, _ in row]
         assert labels[0].startswith("▫️")

@@ -14,7 +14,7 @@ from core.bang_cards.actions import Buy, Force, Sell, Use, decode
 from core.bang_cards.gold_rush.equipment import EQUIPMENT, GEAR, GEAR_OF, Gear
 from core.bang_cards.ids import GoldRushCharacter
 from core.engine.registry import get_game
-from tgbot.callbacks import MAX_BYTES, parse
+from tgbot.callbacks import MAX_BYTES, Keep, Play, parse
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards import CardsFront, cards_character_help
 from tgbot.render.cards.gold_rush import gear_label, gear_name, gear_title
@@ -47,9 +47,10 @@ def _pressable(rows: Any, language: str, version: int) -> set[str]:
             assert not label.startswith(CLASS_NAMES), label
             assert len(data.encode()) <= MAX_BYTES
             pressed = parse(data)
+            assert isinstance(pressed, Play | Keep)
             assert pressed.version == version
-            if pressed.kind == "p":
-                found.add(pressed.payload)
+            if isinstance(pressed, Play):
+                found.add(pressed.action)
     return found
 
 

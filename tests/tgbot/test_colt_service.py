@@ -17,7 +17,7 @@ from storage.action_log import logged_step
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
 from tests.tgbot.fakes import FakeBot, HandClock, context_for, deliverer_of, press, wire
-from tgbot.callbacks import Callback
+from tgbot.callbacks import LobbyOp
 from tgbot.deadlines import clock_for, sweep, timers_of
 from tgbot.delivery import Deliverer
 from tgbot.handlers.lobby import lobby_button
@@ -196,7 +196,7 @@ async def test_a_colt_table_starts_with_two_to_six_players_and_says_so_otherwise
                                      kind="colt_express", options={}, creator=Player(1, "Ana"),
                                      now=games.now)
     update, query = press(1)
-    await lobby_button(update, context, Callback("l", game_id, -1, "start"))
+    await lobby_button(update, context, LobbyOp(game_id, "start"))
     assert query.answers == [(t("pt-BR", "{game} is played by {least} to {most} players.",
                                 game="Colt Express", least=2, most=6), True)]
     game = await reads.load_game(games.uow_factory, game_id=game_id)
@@ -204,7 +204,7 @@ async def test_a_colt_table_starts_with_two_to_six_players_and_says_so_otherwise
     await lobby.join_lobby(games.uow_factory, game_id=game_id, player=Player(2, "Bruno"),
                            now=games.now)
     update, query = press(1)
-    await lobby_button(update, context, Callback("l", game_id, -1, "start"))
+    await lobby_button(update, context, LobbyOp(game_id, "start"))
     await deliverer_of(context).idle()
     assert query.answers == [(None, False)]
     game = await reads.load_game(games.uow_factory, game_id=game_id)

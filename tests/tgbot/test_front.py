@@ -12,7 +12,7 @@ from core.engine.registry import game_ids, get_game
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tgbot import render
-from tgbot.callbacks import parse
+from tgbot.callbacks import LobbyOp
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.render.roles import GOALS
@@ -100,7 +100,7 @@ def test_old_saloon_options_toggle_and_render() -> None:
     assert FRONT.options_lines("en", {}) == []
     assert FRONT.options_lines("en", options) == ["Old Saloon: The Ghost (5+ players)"]
     rows = FRONT.option_buttons("en", 9, options)
-    ops = [parse(data).payload for row in rows for _, data in row]
+    ops = [LobbyOp.decode(data).op for row in rows for _, data in row]
     assert "mghost" in ops
     assert ops == [f"m{m}" for m in render.dice.MODULES]
     assert rows[ops.index("mghost")][0][0].startswith("✅")

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from storage.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
-from tgbot.callbacks import Callback, parse
+from tgbot.callbacks import LobbyOp, parse
 from tgbot.deadlines import timers_of
 from tgbot.handlers.lobby import lobby_button, with_next_turn_timer
 from tgbot.render.front import front_for
@@ -46,7 +46,7 @@ def test_the_lobby_shows_the_timer_and_its_button_only_with_the_options() -> Non
     text, buttons = render("pt-BR", True)
     assert "⏱ Tempo por turno: 12 h" in text
     assert ("⏱ Tempo por turno: 12 h", "l:7:timer") in buttons
-    assert parse("l:7:timer").payload == "timer"
+    assert parse("l:7:timer") == LobbyOp(7, "timer")
     assert duration_text("it", 300) == "5 min"
     assert duration_text("en", 259_200) == "72 h"
 
@@ -70,12 +70,12 @@ async def test_the_table_timer_overrides_the_chats_for_that_tables_deadlines() -
     context = context_for(games, bot)
     game_id = await _lobby_with_chat_timer(games, 3_600)
     update, query = press(2)  # not the creator, not an admin
-    await lobby_button(update, context, Callback("l", game_id, -1, "timer"))
+    await lobby_button(update, context, LobbyOp(game_id, "timer"))
     assert query.answers[-1][1]  # refused with an alert
     game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert timers_of(game).turn_seconds == 3_600
     update, query = press(1)
-    await lobby_button(update, context, Callback("l", game_id, -1, "timer"))
+    await lobby_button(update, context, LobbyOp(game_id, "timer"))
     assert query.answers == [(None, False)]
     game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert timers_of(game).turn_seconds == 43_200
@@ -94,6 +94,6 @@ async def test_module_toggles_still_use_their_callback_ops() -> None:
     game_id = await _lobby_with_chat_timer(games, 3_600)
     for op in ("mghost", "mchief_arrow", "mghost", "opt", "mnothing"):
         update, _ = press(1)
-        await lobby_button(update, context, Callback("l", game_id, -1, op))
+        await lobby_button(update, context, LobbyOp(game_id, op))
     game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert game.options == {"modules": ["chief_arrow"]}

@@ -21,7 +21,7 @@ from core.engine.errors import GameOver, IllegalAction, NotYourTurn, StaleVersio
 from core.engine.registry import get_game
 from tests.tgbot.leaks import leaks
 from tests.tgbot.playthroughs import NAMES, TABLES, Table, rendered
-from tgbot.handlers.play import refusal
+from tgbot.handlers.answers import refusal
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.cards.prompts import SHOP_MENU, focus_keep
 from tgbot.render.colt.prompts import HELP

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.bang_dice.ids import Character
 from core.engine.registry import get_game
-from tgbot.callbacks import parse
+from tgbot.callbacks import Die, Play, parse
 from tgbot.render.characters import character_help
 from tgbot.render.dice import event_line, prompt_buttons, table, waiting_line
 
@@ -36,16 +36,16 @@ def test_reroll_prompt_has_a_button_per_die_then_reroll_and_done() -> None:
     assert len(rows[0]) == 5
     assert [label for label, _ in rows[-1]] == ["✅ Done"]
     # a die's button marks that die (relative to the marks kept with the game)
-    assert [parse(data).payload for _, data in rows[0]] == ["0", "1", "2", "3", "4"]
-    assert {parse(data).kind for _, data in rows[0]} == {"d"}
+    assert [Die.decode(data).die for _, data in rows[0]] == [0, 1, 2, 3, 4]
     marked = prompt_buttons("en", view, legal, NAMES, 42, keep=frozenset({0}))
     reroll = [data for label, data in marked[-1] if "Re-roll" in label]
     dynamite = view["dice"][0]["face"] == "dynamite"
     if not dynamite:  # "Re-roll" rolls the dice marked when it is pressed
-        assert (parse(reroll[0]).kind, parse(reroll[0]).payload) == ("d", "r")
+        assert Die.decode(reroll[0]).die is None
     for row in rows:
         for _, data in row:
             parsed = parse(data)
+            assert isinstance(parsed, Play | Die)
             assert parsed.game_id == 42
             assert parsed.version == view["version"]
 

@@ -10,7 +10,7 @@ from telegram.ext import ContextTypes
 from core.engine.errors import GameOver
 from storage.errors import StorageError
 from storage.models import GameStatus
-from tgbot.callbacks import Callback, lobby_data
+from tgbot.callbacks import LobbyOp, lobby_data
 from tgbot.context import chat_language, game_here_or_say, services
 from tgbot.delivery import markup
 from tgbot.handlers.lobby import is_admin
@@ -48,7 +48,7 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def confirmed(update: Update, context: ContextTypes.DEFAULT_TYPE,
-                    callback: Callback) -> None:
+                    callback: LobbyOp) -> None:
     """Answer a press on the confirmation's buttons: end the game, or keep it."""
     query, user = update.callback_query, update.effective_user
     assert query is not None
@@ -60,7 +60,7 @@ async def confirmed(update: Update, context: ContextTypes.DEFAULT_TYPE,
         await query.answer(t(language, "Only the table's creator or an admin can do that."),
                            show_alert=True)
         return
-    if callback.payload == "keep":
+    if callback.op == "keep":
         await query.answer(t(language, "The game goes on."))
         await query.edit_message_text(t(language, "↩️ The game goes on."))
         return

@@ -15,7 +15,7 @@ from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
 from storage.errors import StorageError
 from storage.models import GameStatus
-from tgbot.callbacks import Callback, newgame_data
+from tgbot.callbacks import LobbyOp, newgame_data
 from tgbot.context import (
     active_game_here,
     chat_language,
@@ -159,7 +159,7 @@ def lobby_error(language: str, error: Exception) -> str:
 
 
 async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
-                       callback: Callback) -> None:
+                       callback: LobbyOp) -> None:
     """Handle Leave / Add a bot / Options / the turn timer / a game option / Start / Cancel.
 
     Everything but Leave and Add a bot is for the table's creator or a chat admin. The
@@ -173,14 +173,14 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
     table = await found.games.table(callback.game_id)
     game = table.game
     language = await chat_language(context, game.chat_id)
-    if chat is None or chat.type == ChatType.PRIVATE:  # on_button checked it is the game's
+    if chat is None or chat.type == ChatType.PRIVATE:  # its route checked it is the game's
         await query.answer(t(language, "This button is not valid."), show_alert=True)
         return
     if game.status is not GameStatus.LOBBY:
         await query.answer(t(language, "This table has already started or ended."),
                            show_alert=True)
         return
-    op = callback.payload
+    op = callback.op
     manager = user.id == game.creator_id or await is_admin(context, game.chat_id, user.id)
     if op not in ("leave", "bot") and not manager:
         await query.answer(t(language, "Only the table's creator or an admin can do that."),

@@ -11,14 +11,14 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError
 from storage.errors import StorageError
-from tgbot.callbacks import Callback
+from tgbot.callbacks import Die
 from tgbot.context import services
 from tgbot.handlers.answers import refusal
 from tgbot.i18n import t
 from tgbot.render.dice import marked_line, reroll_text, rerollable
 
 
-async def die_pressed(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Callback,
+async def die_pressed(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Die,
                       language: str) -> None:
     """Mark or unmark a die (answering with what a re-roll would roll), or re-roll."""
     query = update.callback_query
@@ -33,7 +33,7 @@ async def die_pressed(update: Update, context: ContextTypes.DEFAULT_TYPE, callba
         seat = table.seat_of(user)
         legal = [engine.encode_action(a) for a in engine.legal_actions(table.state, seat)] \
             if seat is not None and table.game.version == callback.version else []
-        if callback.payload == "r":
+        if callback.die is None:
             marked = await games.marks(callback.game_id)
             if not marked:
                 await query.answer(t(language, "Mark the dice to re-roll first."),
@@ -43,7 +43,7 @@ async def die_pressed(update: Update, context: ContextTypes.DEFAULT_TYPE, callba
                              chat_id=query.message.chat.id if query.message else None)
             await query.answer()
             return
-        die = int(callback.payload)
+        die = callback.die
         if legal and die not in rerollable(legal):
             await query.answer(t(language, "That die cannot be re-rolled."), show_alert=True)
             return

@@ -1,0 +1,162 @@
+"""Button presses, one handler per callback form (tgbot/callbacks.py), each routed by the
+form's pattern; `routes()` returns them for the application, with a last handler that
+answers any other data as not valid.
+
+A form's handler gets the decoded press and the presser's language. Presses on a game's
+buttons other than Play are first checked to belong to the chat they were pressed in (a
+Play press's one command checks its chat itself).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar, cast
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import CallbackQueryHandler, ContextTypes
+
+from core.engine.errors import GameError
+from storage.errors import GameNotFound, StorageError
+from storage.models import GameStatus
+from tgbot.callbacks import Back, BadCallback, Die, Keep, LobbyOp, Mine, NewGame, Play, Press
+from tgbot.context import chat_language, remember_user, services
+from tgbot.handlers.answers import refusal
+from tgbot.handlers.cancel import CONFIRM_OPS, confirmed
+from tgbot.handlers.lobby import lobby_button, open_table
+from tgbot.handlers.marks import die_pressed
+from tgbot.i18n import t
+from tgbot.render.front import front_for, playable_kinds
+from tgbot.service import reads
+from tgbot.service.games import WrongChat
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+P = TypeVar("P", bound=Press)
+Handler = Callable[[Update, Context, P, str], Awaitable[None]]
+GAME_FORMS = (Keep, Die, LobbyOp, Mine, Back)
+"""The forms of a game's buttons that the route checks (a Play press's command does)."""
+
+
+async def _invalid(update: Update, context: Context) -> None:
+    """Answer data no form takes (forged, or a button of an older bot) as not valid."""
+    query = update.callback_query
+    if query is None:
+        return
+    language = await remember_user(context, update)
+    await query.answer(t(language, "This button is not valid."), show_alert=True)
+
+
+def _routed(form: type[P], handler: Handler[P]) -> CallbackQueryHandler[Context, None]:
+    """Return the application's handler of one form: decode the press, check a game's
+    press comes from its group or a private chat, then call `handler`."""
+
+    async def pressed(update: Update, context: Context) -> None:
+        query = update.callback_query
+        assert query is not None
+        language = await remember_user(context, update)
+        try:
+            press = cast(P, form.decode(query.data))
+            if isinstance(press, GAME_FORMS):
+                game = await reads.load_game(services(context).games.uow_factory,
+                                             game_id=press.game_id)
+                chat_id = query.message.chat.id if query.message is not None else None
+                if chat_id is not None and chat_id not in (game.chat_id, query.from_user.id):
+                    raise BadCallback("pressed in another chat")
+        except (BadCallback, StorageError):
+            await query.answer(t(language, "This button is not valid."), show_alert=True)
+            return
+        await handler(update, context, press, language)
+
+    return CallbackQueryHandler(pressed, pattern=form.PATTERN)
+
+
+def routes() -> list[CallbackQueryHandler[Context, None]]:
+    """Return the handlers of every form, then the one for any other data."""
+    return [_routed(Play, _play), _routed(NewGame, _new_game), _routed(Keep, _keep),
+            _routed(Die, die_pressed), _routed(LobbyOp, _lobby), _routed(Mine, _mine),
+            _routed(Back, _back), CallbackQueryHandler(_invalid)]
+
+
+async def _new_game(update: Update, context: Context, press: NewGame, language: str) -> None:
+    """Open a new table of the chosen game in the group the menu was pressed in."""
+    query, chat = update.callback_query, update.effective_chat
+    assert query is not None
+    if chat is None or chat.type == ChatType.PRIVATE:
+        await query.answer(t(language, "Games are played in groups: add me to a group "
+                                       "and send /newgame there."), show_alert=True)
+    elif press.kind not in playable_kinds():
+        await query.answer(t(language, "This button is not valid."), show_alert=True)
+    else:
+        await query.answer()
+        await open_table(update, context, press.kind,
+                         await chat_language(context, chat.id, update))
+
+
+async def _play(update: Update, context: Context, press: Play, language: str) -> None:
+    """Play the pressed action; the delivery loop shows the move."""
+    query = update.callback_query
+    assert query is not None
+    chat_id = query.message.chat.id if query.message is not None else None
+    try:
+        await services(context).games.play(press.game_id, query.from_user.id, press.version,
+                                           press.action, chat_id=chat_id)
+    except (WrongChat, GameNotFound):
+        await query.answer(t(language, "This button is not valid."), show_alert=True)
+        return
+    except (GameError, StorageError) as error:
+        await query.answer(refusal(language, error), show_alert=True)
+        return
+    await query.answer()  # the press is answered at once
+
+
+async def _keep(update: Update, context: Context, press: Keep, language: str) -> None:
+    """Redraw the presser's prompt with its own state (a card open); the game is unchanged."""
+    query = update.callback_query
+    assert query is not None
+    try:
+        await services(context).games.mark(press.game_id, query.from_user.id, press.version,
+                                           press.keep)
+    except (GameError, StorageError) as error:
+        await query.answer(refusal(language, error), show_alert=True)
+        return
+    await query.answer()
+
+
+async def _lobby(update: Update, context: Context, press: LobbyOp, language: str) -> None:
+    """A lobby button, or /cancel's confirmation."""
+    if press.op in CONFIRM_OPS:
+        await confirmed(update, context, press)
+    else:
+        await lobby_button(update, context, press)
+
+
+async def _mine(update: Update, context: Context, press: Mine, language: str) -> None:
+    """Show the presser's secrets (the front's "mine" text) in a private pop-up."""
+    query = update.callback_query
+    assert query is not None
+    table = await services(context).games.table(press.game_id)
+    seat = table.seat_of(query.from_user.id)
+    if seat is None or table.state is None:
+        await query.answer(t(language, "You are not at this table."), show_alert=True)
+        return
+    front = front_for(table.game.kind)
+    await query.answer(front.mine_text(language, table.engine, table.state, seat)[:200],
+                       show_alert=True)
+
+
+async def _back(update: Update, context: Context, press: Back, language: str) -> None:
+    """"I'm here": the presser takes his seat back (from the bot, or after his clock ran
+    out) in a running game."""
+    query = update.callback_query
+    assert query is not None
+    games = services(context).games
+    table = await games.table(press.game_id)
+    seat = table.seat_of(query.from_user.id)
+    if seat is None or table.game.status is not GameStatus.RUNNING:
+        await query.answer(t(language, "You are not playing at this table."), show_alert=True)
+        return
+    back = await games.set_bot(press.game_id, seat, bot=False)
+    await query.answer(t(language, "Welcome back! Your seat is yours again.") if back else
+                       t(language, "You are already playing your seat."), show_alert=True)
