@@ -14,9 +14,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from storage.action_log import logged_step
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
-from tests.tgbot.fakes import FakeBot, HandClock, context_for, deliverer_of, press, wire
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
+from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press, wire
 from tgbot.callbacks import Callback
 from tgbot.deadlines import clock_for, sweep, timers_of
 from tgbot.delivery import Deliverer

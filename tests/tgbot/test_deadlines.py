@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 from storage.database import make_engine
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.migrate import upgrade
 from storage.models import ActorKind, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
-from tests.tgbot.fakes import FakeBot, HandClock, wire
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
+from tests.tgbot.fakes import FakeBot, wire
 from tgbot.deadlines import TimerSettings, after_active, reminders, sweep, time_out
 from tgbot.service import lobby, reads
 from tgbot.service import timeouts as store

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from core.engine.protocol import Prompt
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import GameStatus
-from tests.tgbot.fakes import FakeBot, HandClock, wire
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
+from tests.tgbot.fakes import FakeBot, wire
 from tests.tgbot.rings import MENTION, Told, rings_of
 from tgbot.deadlines import sweep
 from tgbot.i18n import t
