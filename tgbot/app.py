@@ -105,12 +105,15 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
 
 def build_application(settings: Settings, *, now: Clock = utc_now,
                       seed_source: Callable[[], int] = random_seed,
+                      limiter_clock: Callable[[], float] | None = None,
                       ) -> Application:  # type: ignore[type-arg]
     """Return the configured Application (not yet running); storage opens in post_init.
 
     `now` and `seed_source` are test hooks, handed to the GameService: a clock the test
     moves by hand (deadlines are computed and claimed with it) and fixed deal seeds.
-    Production passes neither (the wall clock in UTC, random seeds).
+    `limiter_clock` is the flood budgets' clock (seconds; the running loop's time when
+    None): a test skips a budget's refill with it instead of sleeping.
+    Production passes none of them (the wall clock in UTC, random seeds, the loop's time).
     """
     # PTB 22 returns durations (a 429's retry_after) as timedelta when asked to, and warns
     # on every one otherwise; we read both (rate_limit.retry_seconds).
@@ -118,7 +121,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
 
     # A handler's reply is retried after a 429 (twice, waiting only its chat); the delivery
     # loop's sends too, then it retries on its own.
-    limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute)
+    limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute,
+                              clock=limiter_clock)
     inbox = Inbox(None, now)  # storage opens in post_init
     engines: list[Any] = []
     factories: list[SqlUnitOfWorkFactory] = []
@@ -136,7 +140,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         factories.append(uow_factory)
         inbox.uow_factory = uow_factory
         me = await application.bot.get_me()
-        deliverer = Deliverer(application.bot, uow_factory, now, ready_at=limiter.ready_at,
+        deliverer = Deliverer(application.bot, uow_factory, now, ready_in=limiter.ready_in,
                               pictures=pictures)
         assert application.job_queue is not None
         waker = Waker(application.job_queue, _sweep_job, now)

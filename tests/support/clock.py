@@ -1,8 +1,11 @@
 """The one clock a test moves by hand, for the bot (aware UTC datetimes) and for the fake
-Bot API (Unix seconds, through `timestamp`)."""
+Bot API (Unix seconds, through `timestamp`); and real time a test may skip ahead in, for the
+flood budgets of a bot running in real time."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime, timedelta
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
@@ -39,3 +42,28 @@ class HandClock:
         """Move forward to `moment` (never back)."""
         self.moment = max(self.moment, moment)
 
+
+class SkippingClock:
+    """Real time, plus the seconds a test skipped: the wait for a flood budget to refill is
+    skipped rather than slept, for the bot's rate limiter and the fake Bot API at once.
+
+    It runs at real speed between skips, so a limiter sleeping (in real time) for its budget
+    still wakes when the budget is there.
+    """
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def loop_time(self) -> float:
+        """Return the running loop's time, skips included (the rate limiter's clock)."""
+        return asyncio.get_running_loop().time() + self.skipped
+
+    def timestamp(self) -> float:
+        """Return Unix time, skips included (the fake Bot API's clock)."""
+        return time.time() + self.skipped
+
+    def skip(self, seconds: float) -> None:
+        """Move both clocks forward by `seconds` at once."""
+        if seconds < 0:
+            raise ValueError("a clock cannot go backwards")
+        self.skipped += seconds
