@@ -30,9 +30,9 @@ from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWorkFactory, sql_uow_factory
 from tgbot.chat_order import ChatOrderedProcessor
 from tgbot.context import SERVICES_KEY, Services, join_url
-from tgbot.deadlines import sweep
 from tgbot.delivery import Deliverer
 from tgbot.handlers.cancel import cancel
+from tgbot.handlers.chat_changes import member_changed, migration_message
 from tgbot.handlers.clock import back, extend, skip
 from tgbot.handlers.help import help_command, rules
 from tgbot.handlers.help import settings as chat_settings
@@ -43,11 +43,12 @@ from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.inbox import Inbox, InboxBot
-from tgbot.lifecycle import ChatLifecycle, member_changed, migration_message
+from tgbot.lifecycle import ChatLifecycle
 from tgbot.outbox import Outbox
 from tgbot.rate_limit import ChatRateLimiter
 from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
+from tgbot.sweep import sweep
 from tgbot.table_photos import TablePictures
 from tgbot.transport import StreamRequest
 from tgbot.waker import Waker
@@ -100,7 +101,8 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
     if applied:
         log.info("applied %d timeouts", applied)
     await found.deliverer.sweep()
-    await found.lifecycle.expire_paused()
+    if found.lifecycle is not None:
+        await found.lifecycle.expire_paused()
 
 
 def build_application(settings: Settings, *, now: Clock = utc_now,

@@ -12,18 +12,12 @@ from telegram.ext import ContextTypes
 from storage.models import Game, GameStatus
 from tgbot.callbacks import number
 from tgbot.context import active_game_here, chat_language, game_here_or_say, services
-from tgbot.deadlines import (
-    PRESETS,
-    TimerSettings,
-    clock_for,
-    local_clock,
-    time_out,
-    timers_of,
-)
+from tgbot.deadlines import PRESETS, TimerSettings, clock_for, local_clock, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.service import notes, profiles
 from tgbot.service import timeouts as store
+from tgbot.sweep import time_out
 
 
 async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
