@@ -1,7 +1,8 @@
 """The shell's layers keep their jobs: storage/ knows no use case or Telegram, the service
 layer (tgbot/service/) and the rest of tgbot/ never touch SQL, the service layer and the
-deadline rules never import a renderer (the engine's prompts say who is asked what), and no
-two modules of tgbot/ need each other."""
+deadline rules never import a renderer (the engine's prompts say who is asked what), the
+handlers reach storage only through the service layer, and no two modules of tgbot/ need
+each other."""
 
 from __future__ import annotations
 
@@ -51,6 +52,26 @@ def test_use_cases_and_deadline_rules_never_import_a_renderer() -> None:
     offenders = {str(p.relative_to(ROOT)): {m for m in _imports(p) if m.startswith(RENDERING)}
                  for p in checked}
     assert {name: bad for name, bad in offenders.items() if bad} == {}
+
+
+def test_handlers_import_nothing_from_storage() -> None:
+    offenders = {p.name: {m for m in _imports(p) if m == "storage" or m.startswith("storage.")}
+                 for p in _modules("tgbot/handlers")}
+    assert {name: bad for name, bad in offenders.items() if bad} == {}
+    assert "storage.models" in _imports(ROOT / "tgbot" / "context.py")  # the check sees one
+
+
+def _names_the_factory(path: Path) -> bool:
+    """Return whether a module reads a `uow_factory` (attribute or variable)."""
+    return any((isinstance(node, ast.Attribute) and node.attr == "uow_factory")
+               or (isinstance(node, ast.Name) and node.id == "uow_factory")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
+
+
+def test_handlers_never_hold_the_unit_of_work_factory() -> None:
+    """They name a use case and GameService.run runs it on the service's storage."""
+    assert [p.name for p in _modules("tgbot/handlers") if _names_the_factory(p)] == []
+    assert _names_the_factory(ROOT / "tgbot" / "context.py")  # the check sees one
 
 
 def _module_name(path: Path, root: Path) -> str:

@@ -9,8 +9,6 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError
-from storage.errors import GameNotFound, StorageError
-from storage.models import GameStatus
 from tgbot.callbacks import BadCallback, Callback, parse
 from tgbot.context import (
     chat_language,
@@ -27,7 +25,9 @@ from tgbot.i18n import t
 from tgbot.render.fit import fit_lines
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import reads
+from tgbot.service.errors import GameNotFound, StorageError
 from tgbot.service.games import WrongChat
+from tgbot.service.rows import is_lobby, is_running
 
 log = logging.getLogger(__name__)
 HISTORY_LINES = 25
@@ -57,7 +57,7 @@ async def on_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         if callback.kind == "p":  # the press's one command checks the chat itself
             await _play(update, context, callback, language)
             return
-        game = await reads.load_game(found.games.uow_factory, game_id=callback.game_id)
+        game = await found.games.run(reads.load_game, game_id=callback.game_id)
     except (BadCallback, StorageError):
         await query.answer(t(language, "This button is not valid."), show_alert=True)
         return
@@ -136,7 +136,7 @@ async def _back(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Ca
     games = services(context).games
     table = await games.table(callback.game_id)
     seat = table.seat_of(query.from_user.id)
-    if seat is None or table.game.status is not GameStatus.RUNNING:
+    if seat is None or not is_running(table.game):
         await query.answer(t(language, "You are not playing at this table."), show_alert=True)
         return
     back = await games.set_bot(callback.game_id, seat, bot=False)
@@ -155,11 +155,11 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
         return
-    seats = await reads.seats_of(found.games.uow_factory, game_id=game.id)
+    seats = await found.games.run(reads.seats_of, game_id=game.id)
     mine = next((row.seat for row in seats if user is not None and row.user_id == user.id),
                 None)
     await found.games.refresh(game.id, fresh=True, prompt_for=mine,
-                              options=game.status is GameStatus.LOBBY)
+                              options=is_lobby(game))
 
 
 async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -169,7 +169,7 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id, update)
     found = services(context)
-    game = await reads.last_game(found.games.uow_factory, chat_id=chat.id,
+    game = await found.games.run(reads.last_game, chat_id=chat.id,
                                  topic_id=topic_of(update))
     if game is None or game.id is None:
         await message.reply_text(t(language, "There is no game here. Start one with "
