@@ -3,12 +3,14 @@
 - `clock.HandClock`: the one clock a test moves by hand; the bot reads it as aware UTC
   datetimes (the service's and build_application's `now`), the fake Bot API as Unix
   seconds (`FakeBotApi(clock=clock.timestamp)`).
+  `clock.SkippingClock` is real time a test skips ahead in, for the flood budgets of a
+  bot running in real time (build_application's `limiter_clock` and the fake Bot API).
 - `waiting.until`: wait, in real time, for a condition the running bot makes true.
 - `bot`: launch the real bot against the fake Bot API, in the test's event loop
   (`running_bot`, `running`) or as a process of its own (`bot_process`).
-- `fake_uow`: the in-memory unit of work (`MemoryStore`, `fake_uow_factory`) with the SQL
-  one's interface and semantics, for the service tests and the benches; it is no part of
-  the bot.
+- `fake_uow` (and `fake_store`, its store and repositories): the in-memory unit of work
+  (`MemoryStore`, `fake_uow_factory`) with the SQL one's interface and semantics, for the
+  service tests and the benches; it is no part of the bot.
 
 Two Telegram fakes stay, one per layer:
 
