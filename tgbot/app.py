@@ -29,10 +29,10 @@ from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWorkFactory, sql_uow_factory
 from tgbot.chat_order import ChatOrderedProcessor
 from tgbot.context import SERVICES_KEY, Services, join_url
-from tgbot.deadlines import sweep
 from tgbot.delivery import Deliverer
 from tgbot.handlers.buttons import routes as button_routes
 from tgbot.handlers.cancel import cancel
+from tgbot.handlers.chat_changes import member_changed, migration_message
 from tgbot.handlers.clock import back, extend, skip
 from tgbot.handlers.help import help_command, rules
 from tgbot.handlers.help import settings as chat_settings
@@ -43,11 +43,12 @@ from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.inbox import Inbox, InboxBot
-from tgbot.lifecycle import ChatLifecycle, member_changed, migration_message
+from tgbot.lifecycle import ChatLifecycle
 from tgbot.outbox import Outbox
 from tgbot.rate_limit import ChatRateLimiter
 from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
+from tgbot.sweep import sweep
 from tgbot.table_photos import TablePictures
 from tgbot.transport import StreamRequest
 from tgbot.waker import Waker
@@ -100,17 +101,21 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
     if applied:
         log.info("applied %d timeouts", applied)
     await found.deliverer.sweep()
-    await found.lifecycle.expire_paused()
+    if found.lifecycle is not None:
+        await found.lifecycle.expire_paused()
 
 
 def build_application(settings: Settings, *, now: Clock = utc_now,
                       seed_source: Callable[[], int] = random_seed,
+                      limiter_clock: Callable[[], float] | None = None,
                       ) -> Application:  # type: ignore[type-arg]
     """Return the configured Application (not yet running); storage opens in post_init.
 
     `now` and `seed_source` are test hooks, handed to the GameService: a clock the test
     moves by hand (deadlines are computed and claimed with it) and fixed deal seeds.
-    Production passes neither (the wall clock in UTC, random seeds).
+    `limiter_clock` is the flood budgets' clock (seconds; the running loop's time when
+    None): a test skips a budget's refill with it instead of sleeping.
+    Production passes none of them (the wall clock in UTC, random seeds, the loop's time).
     """
     # PTB 22 returns durations (a 429's retry_after) as timedelta when asked to, and warns
     # on every one otherwise; we read both (rate_limit.retry_seconds).
@@ -118,7 +123,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
 
     # A handler's reply is retried after a 429 (twice, waiting only its chat); the delivery
     # loop's sends too, then it retries on its own.
-    limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute)
+    limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute,
+                              clock=limiter_clock)
     inbox = Inbox(None, now)  # storage opens in post_init
     engines: list[Any] = []
     factories: list[SqlUnitOfWorkFactory] = []
@@ -136,7 +142,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         factories.append(uow_factory)
         inbox.uow_factory = uow_factory
         me = await application.bot.get_me()
-        deliverer = Deliverer(application.bot, uow_factory, now, ready_at=limiter.ready_at,
+        deliverer = Deliverer(application.bot, uow_factory, now, ready_in=limiter.ready_in,
                               pictures=pictures)
         assert application.job_queue is not None
         waker = Waker(application.job_queue, _sweep_job, now)

@@ -12,6 +12,7 @@ from telegram.ext import ContextTypes
 from storage.models import Game, GameStatus
 from tgbot.delivery import Deliverer
 from tgbot.i18n import pick_language, t
+from tgbot.lifecycle import ChatLifecycle
 from tgbot.service import profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
@@ -32,7 +33,7 @@ class Services:
 
     games: GameService
     deliverer: Deliverer
-    lifecycle: Any = None
+    lifecycle: ChatLifecycle | None = None
     bot_username: str = ""
     batch: int = 50
     parallel: int = 1

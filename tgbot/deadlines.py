@@ -1,16 +1,12 @@
-"""Turn deadlines: timer settings, quiet hours, the deadline rule, and the sweeper.
+"""Turn deadlines: timer settings, quiet hours and the deadline rule.
 
-The database holds every deadline (games.deadline_at / remind_at). PTB's JobQueue wakes
-`sweep` every few seconds and at the next stored deadline (tgbot/waker.py); a sweep claims
-what is due and plays the timeout defaults in batches (tgbot/service/timeouts.py: one unit of
-work per share of games, bots following and what everyone should see written with them),
-then hands the written delivery rows to the delivery loop. On start the first sweep runs
-at once, so deadlines that passed while the bot was down fire then.
+The database holds every deadline (games.deadline_at / remind_at), written with each move
+by the rule made here (`seated_deadline_rule`, the game service's hook); tgbot/sweep.py
+plays them when they fall due.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime, time, timedelta
@@ -19,18 +15,14 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel, Field
 
-from core.engine.errors import GameError
 from core.engine.protocol import Clock as DecisionClock
 from core.engine.registry import AnyGame
 from storage.clock import Clock
-from storage.errors import StorageError
 from storage.models import Game, Seat
-from tgbot.service import timeouts as store
 from tgbot.service.scene import SeatedDeadlineRule, prompts_of
 
 log = logging.getLogger(__name__)
 PRESETS = {"5m": 300, "1h": 3600, "12h": 43_200, "24h": 86_400, "72h": 259_200}
-ROUNDS = 20  # batches one sweep applies at most before the next wake-up
 
 
 class TimerSettings(BaseModel):
@@ -192,62 +184,3 @@ def first_reminder(start: datetime, seconds: float, due: datetime,
     """Return the first reminder time, or None."""
     found = reminders(start, seconds, due, settings)
     return found[0] if found else None
-
-
-async def sweep(app_services: Any, batch: int = 50, parallel: int = 8) -> int:
-    """Apply the due timeouts, `batch` at a time (at most ROUNDS batches), and send due
-    reminders; return the timeouts applied.
-
-    The claimed games are split into `parallel` shares, each timed out in one unit of work
-    (one commit for its share, with what everyone should now see), the shares at once.
-    """
-    games, played = app_services.games, []
-    for _ in range(ROUNDS):  # a full batch: more may be due, and each waits for this sweep
-        claimed = await store.claim_due_deadlines(games.uow_factory, now=games.now,
-                                                  limit=batch)
-        shares = [claimed[index::parallel] for index in range(min(parallel, len(claimed)))]
-        played += [applied for share in await asyncio.gather(*(_play(games, s)
-                                                               for s in shares))
-                   for applied in share]
-        if len(claimed) < batch:
-            break
-    for due in await store.claim_due_reminders(games.uow_factory, now=games.now, limit=batch):
-        await games.remind(due.game_id, due.version)
-    return timeouts_in(played)
-
-
-async def time_out(app_services: Any, game_id: int, version: int, *,
-                   skipped: bool = False) -> int:
-    """Play the timeout default for every seat owing the decision at `version` (`skipped`:
-    an admin's /skip, which strikes nobody).
-
-    Return how many seats were timed out (0 when a press got there first).
-    """
-    played = await _play(app_services.games, [store.Due(game_id, version, skipped=skipped)])
-    return timeouts_in(played)
-
-
-def timeouts_in(played: Sequence[Any]) -> int:
-    """Return how many seats the played timeouts timed out (a window's lapse counts none)."""
-    return sum(len(applied.scene.notes.timeouts) + len(applied.scene.notes.skipped)
-               for applied in played if applied.scene is not None)
-
-
-async def _play(games: Any, dues: Sequence[store.Due]) -> list[Any]:
-    """Return the timeouts played for claimed games, in one unit of work, delivered.
-
-    If that fails, the games are played one by one, so one bad game (logged, and left to
-    its lease) does not hold back the others.
-    """
-    try:
-        played = await store.play_timeouts(games.uow_factory, dues=dues, now=games.now,
-                                           hooks=games.hooks)
-    except (GameError, StorageError) as error:
-        if len(dues) == 1:
-            log.info("timeout of game %s skipped: %s", dues[0].game_id, error)
-            return []
-        log.info("%d timeouts failed together (%s); playing them one by one", len(dues), error)
-        return [applied for due in dues for applied in await _play(games, [due])]
-    for applied in played:
-        games.done(applied)
-    return played

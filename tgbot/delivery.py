@@ -108,7 +108,7 @@ class Deliverer:
     """Per-chat workers sending the newest wanted rendering of every pushed row."""
 
     def __init__(self, bot: RawApi, uow_factory: UnitOfWorkFactory, now: Clock, *,
-                 ready_at: Callable[[int], float] | None = None,
+                 ready_in: Callable[[int], float] | None = None,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  pictures: Draw | None = None) -> None:
         self.bot = bot
@@ -116,7 +116,7 @@ class Deliverer:
         self.retirer = Retirer(bot.post_raw)
         self.uow_factory = uow_factory
         self.now = now
-        self.ready_at = ready_at
+        self.ready_in = ready_in
         self.sleep = sleep
         self.lifecycle: Lifecycle | None = None
         self._queues: dict[int, dict[int, Delivery]] = {}
@@ -211,10 +211,9 @@ class Deliverer:
     async def _pace(self, chat_id: int) -> None:
         """Wait until the chat's flood budget lets a message through, so that what is sent
         is the newest revision (a burst of presses coalesces into one edit)."""
-        if self.ready_at is None:
+        if self.ready_in is None:
             return
-        loop = asyncio.get_running_loop()
-        wait = self.ready_at(chat_id) - loop.time()
+        wait = self.ready_in(chat_id)
         if wait > 0:
             await self.sleep(wait)
 
@@ -372,10 +371,9 @@ class Deliverer:
         """Return True while a send is in flight or queued and not waiting for its budget."""
         if self._sending:
             return True
-        if self.ready_at is None:
+        if self.ready_in is None:
             return any(self._queues.values())
-        now = asyncio.get_running_loop().time()
-        return any(queue and self.ready_at(chat) <= now for chat, queue in self._queues.items())
+        return any(queue and self.ready_in(chat) <= 0 for chat, queue in self._queues.items())
 
     async def _flush(self) -> None:
         results, self._results = self._results, []

@@ -9,6 +9,8 @@ become supergroups.
   `PAUSE_LIMIT` is ended.
 - A group upgraded to a supergroup: its games, settings and delivery rows move to the
   new chat id.
+
+Telegram's updates saying so are read by tgbot/handlers/chat_changes.py.
 """
 
 from __future__ import annotations
@@ -16,14 +18,9 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from telegram import Update
-from telegram.constants import ChatType
-from telegram.ext import ContextTypes
-
 from storage.models import Delivery
-from tgbot.context import services
 from tgbot.delivery import Deliverer
-from tgbot.group_rights import GroupRights, is_in
+from tgbot.group_rights import GroupRights
 from tgbot.service import deliveries as store
 from tgbot.service import profiles
 from tgbot.service.games import GameService
@@ -53,6 +50,13 @@ class ChatLifecycle(GroupRights):
                                        display_name=user.display_name, language=None,
                                        can_dm=False, now=self.games.now)
         await self.games.tell_unreachable(row.game_id, row.chat_id)
+
+    async def opened(self, user_id: int, name: str) -> None:
+        """A user opened (or unblocked) the private chat: note that the bot can write to
+        him, then send what he missed (`reachable`)."""
+        await profiles.upsert_user(self.games.uow_factory, user_id=user_id, display_name=name,
+                                   language=None, can_dm=True, now=self.games.now)
+        await self.reachable(user_id)
 
     async def reachable(self, user_id: int) -> None:
         """A player opened (or unblocked) the private chat: send every message he missed,
@@ -92,45 +96,3 @@ class ChatLifecycle(GroupRights):
         self._expired_at = at
         await store.abort_paused(self.games.uow_factory, now=self.games.now,
                                  older_than=PAUSE_LIMIT)
-
-
-def _lifecycle(context: ContextTypes.DEFAULT_TYPE) -> ChatLifecycle:
-    found = services(context).lifecycle
-    assert isinstance(found, ChatLifecycle)
-    return found
-
-
-async def member_changed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """The bot's own membership changed: a user (un)blocked it, or a group removed it,
-    re-added it or changed its rights."""
-    change = update.my_chat_member
-    if change is None:
-        return
-    was_in, now_in = is_in(change.old_chat_member), is_in(change.new_chat_member)
-    lifecycle = _lifecycle(context)
-    if change.chat.type != ChatType.PRIVATE and now_in:  # its rights in the group changed
-        if not was_in:
-            await lifecycle.readded(change.chat.id)
-        await lifecycle.rights_changed(change.chat.id, change.new_chat_member, resume=was_in)
-        return
-    if was_in == now_in:
-        return
-    if change.chat.type == ChatType.PRIVATE:
-        if now_in:
-            await profiles.upsert_user(lifecycle.games.uow_factory, user_id=change.chat.id,
-                                    display_name=change.from_user.full_name[:64],
-                                    language=None, can_dm=True, now=lifecycle.games.now)
-            await lifecycle.reachable(change.chat.id)
-        return
-    await lifecycle.removed(change.chat.id)
-
-
-async def migration_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Telegram's service message of a group upgraded to a supergroup."""
-    message = update.effective_message
-    if message is None:
-        return
-    if message.migrate_to_chat_id:
-        await _lifecycle(context).migrated(message.chat.id, message.migrate_to_chat_id)
-    elif message.migrate_from_chat_id:
-        await _lifecycle(context).migrated(message.migrate_from_chat_id, message.chat.id)

@@ -117,7 +117,8 @@ def retry_seconds(exc: RetryAfter) -> float:
 class ChatRateLimiter(BaseRateLimiter[int]):
     """Rate limit per chat; ``rate_limit_args`` is the call's max retries on RetryAfter.
 
-    ``clock`` (default: the running loop's ``time``) and ``sleep`` are injectable for tests.
+    ``clock`` (default: the running loop's ``time``) and ``sleep`` are injectable for tests;
+    ``ready_in`` tells the delivery loop how long a chat's budget lasts on that clock.
     """
 
     def __init__(self, max_retries: int = 0, *, overall_per_second: int = 30,
@@ -152,9 +153,19 @@ class ChatRateLimiter(BaseRateLimiter[int]):
 
         Calls to the chat already waiting or in flight are not counted.
         """
-        now, chat = self.now(), self._chats.get(_key(chat_id))
-        ready = max(self._global.ready_at(now), chat.ready_at(now) if chat else now)
+        now, ready = self._ready(chat_id)
         return ready if ready > now else 0.0
+
+    def ready_in(self, chat_id: ChatId) -> float:
+        """Return in how many seconds a message to chat_id could go without waiting; 0 if
+        now (counted as ``ready_at`` counts, on the limiter's clock)."""
+        now, ready = self._ready(chat_id)
+        return max(0.0, ready - now)
+
+    def _ready(self, chat_id: ChatId) -> tuple[float, float]:
+        """Return the time now and when chat_id's budgets allow its next message."""
+        now, chat = self.now(), self._chats.get(_key(chat_id))
+        return now, max(self._global.ready_at(now), chat.ready_at(now) if chat else now)
 
     async def process_request(
         self, callback: Callable[..., Coroutine[Any, Any, Result]], args: Any,

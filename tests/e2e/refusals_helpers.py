@@ -17,8 +17,9 @@ from typing import Any
 
 from storage.models import Delivery, Game, GameStatus
 from tests.e2e.faults_helpers import CanAct, assert_player_can_act, newest_with, press_and_wait
-from tests.e2e.harness import BotAtTable, running_bot, shown, sqlite_url
+from tests.e2e.harness import BotAtTable, shown
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.service import lobby, profiles
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService

@@ -30,8 +30,9 @@ import pytest
 from core.bang_cards.actions import Play, Sid
 from storage.models import ActorKind, GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
-from tests.e2e.harness import BotAtTable, running_bot, shown, sqlite_url
+from tests.e2e.harness import BotAtTable, shown
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import pick_language, t
 from tgbot.render.cards.prompts import SID_MENU, focus_keep
 from tgbot.service import reads

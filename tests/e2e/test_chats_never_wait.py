@@ -29,8 +29,9 @@ from typing import Any
 import pytest
 
 from storage.models import ActorKind, Delivery
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.delivery import Deliverer
 from tgbot.rate_limit import ChatRateLimiter
 from tgbot.service import lobby, reads

@@ -34,8 +34,9 @@ import pytest
 from core.colt_express.ids import card_kind
 from storage.action_log import logged_step
 from storage.models import ActorKind, GameStatus
-from tests.e2e.harness import BotAtTable, pictures_off, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable, pictures_off
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, MessageVersion, RateLimits
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.colt import bandit_label, card_label
 from tgbot.render.front import front_for

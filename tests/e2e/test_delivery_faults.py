@@ -15,13 +15,10 @@ seeded in storage and started through the bot's service (the lobby's UI is not u
 
 from __future__ import annotations
 
-import asyncio
 import functools
-import os
 import signal
 import subprocess
-import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,8 +43,10 @@ from tests.e2e.faults_helpers import (
     seat_players,
     seed_lobby,
 )
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeUser, FaultKind, RecordedRequest
+from tests.support.bot import bot_process, running_bot, sqlite_url
+from tests.support.waiting import until
 from tgbot.context import join_url
 from tgbot.i18n import t
 from tgbot.outbox import Outbox
@@ -227,10 +226,10 @@ async def test_bot_removed_pauses_and_readded_resumes(table: Table) -> None:
     async def resumed() -> bool:
         return not await paused()
 
-    await _until(paused)
+    await until(paused, WAIT)
     before = len(table.group_messages())
     api.add_bot_to_group(table.group, by=admin, as_admin=True)
-    await _until(resumed)
+    await until(resumed, WAIT)
     await table.wait(lambda: newest_with(table.group_messages()[before:],
                                          f"m:{table.game_id}"), timeout=WAIT)
     assert (await games.table(table.game_id)).game.deadline_at is not None
@@ -238,22 +237,7 @@ async def test_bot_removed_pauses_and_readded_resumes(table: Table) -> None:
     await table.play(turn)
 
 
-async def _until(condition: Callable[[], Awaitable[bool]], timeout: float = WAIT) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not await condition():
-        assert loop.time() < deadline, "condition not met"
-        await asyncio.sleep(0.1)
-
-
 # -- kill -9 between a press's commit and its delivery --------------------------------------
-
-
-def _bot_process(api: FakeBotApi, url: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "BOT_TOKEN": api.token, "DATABASE_URL": url,
-           "BOT_API_BASE_URL": api.base_url, "DEADLINE_SWEEP_SECONDS": "0.5"}
-    return subprocess.Popen([sys.executable, "-m", "tgbot"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def _kill(bot: subprocess.Popen[bytes]) -> None:
@@ -276,7 +260,7 @@ async def test_kill_minus_nine_between_commit_and_delivery(kind: str, tmp_path: 
             user.start()
         game_id = await seed_lobby(games, group, users, kind)
         await games.start(game_id)  # stored with its delivery rows: the bot delivers them
-        bot = _bot_process(api, url)
+        bot = bot_process(api, url, DEADLINE_SWEEP_SECONDS="0.5")
         try:
             turn = await assert_player_can_act(api, games, game_id)
             stuck = [api.fail(method, times=50, kind="timeout")
@@ -287,13 +271,13 @@ async def test_kill_minus_nine_between_commit_and_delivery(kind: str, tmp_path: 
                 moved = (await games.table(game_id)).game.version > turn.version
                 return moved and any(f.remaining < 50 for f in stuck)
 
-            await _until(committed_not_delivered)
+            await until(committed_not_delivered, WAIT)
         finally:
             _kill(bot)
         assert (await owing(api, games, game_id)).shown(api) is None  # not delivered yet
         for fault in stuck:
             fault.remaining = 0
-        bot = _bot_process(api, url)
+        bot = bot_process(api, url, DEADLINE_SWEEP_SECONDS="0.5")
         try:
             await assert_player_can_act(api, games, game_id)
             game = (await games.table(game_id)).game

@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from storage.models import GameStatus
-from tests.e2e.harness import BotAtTable, pictures_off, running_bot, shown, sqlite_url
+from tests.e2e.harness import BotAtTable, pictures_off, shown
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import pick_language, t
 from tgbot.service import reads
 

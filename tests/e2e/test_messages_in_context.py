@@ -24,8 +24,9 @@ import pytest
 
 from storage.models import GameStatus
 from tests.e2e.faults_helpers import WAIT, people, seat_players
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import t
 from tgbot.service import reads
 

@@ -24,8 +24,9 @@ from tests.e2e.faults_helpers import (
     assert_player_can_act,
     people,
 )
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import t
 from tgbot.service import reads
 

@@ -10,7 +10,6 @@ writes are counted apart: they are per poll, not per press) and the calls of the
 
 from __future__ import annotations
 
-import asyncio
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -20,8 +19,9 @@ import pytest
 
 from core.engine.registry import get_game
 from storage.uow import SqlUnitOfWorkFactory, sql_uow_factory
-from tests.e2e.harness import running_bot, services_of, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage
+from tests.support.bot import running_bot, services_of, sqlite_url
+from tests.support.clock import SkippingClock
 from tgbot import app as app_module
 from tgbot.callbacks import action_data
 from tgbot.service import lobby
@@ -80,14 +80,16 @@ def counter(monkeypatch: pytest.MonkeyPatch) -> Counter:
 
 async def test_a_press_costs_two_units_of_work_and_one_apply_at_v10_and_v200(
         tmp_path: Path, counter: Counter) -> None:
-    async with FakeBotApi() as api:
+    clock = SkippingClock()  # the flood budgets refill in no time
+    async with FakeBotApi(clock=clock.timestamp) as api:
         users = [api.add_user(5000 + i, f"P{i}") for i in range(PLAYERS)]
         for user in users:
             user.start()
         group = api.add_group(GROUP, "Cost", admins=(users[0].id,),
                               members=tuple(u.id for u in users))
         api.add_bot_to_group(group, by=users[0], as_admin=True)
-        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: 11) as app:
+        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: 11,
+                               limiter_clock=clock.loop_time) as app:
             games = services_of(app).games
             deliverer = services_of(app).deliverer
             game_id = await lobby.open_lobby(games.uow_factory, chat_id=group.id,
@@ -103,7 +105,7 @@ async def test_a_press_costs_two_units_of_work_and_one_apply_at_v10_and_v200(
                 await _advance(games, game_id, version)
                 await deliverer.idle()
                 message, data, user = await _prompt(api, games, game_id)
-                await asyncio.sleep(BUDGET_SECONDS)  # a press at human pace: budgets refilled
+                clock.skip(BUDGET_SECONDS)  # a press at human pace: budgets refilled
                 counter.reset()
                 answered = len(api.callback_answers)
                 user.press(message, data)

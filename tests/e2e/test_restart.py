@@ -4,10 +4,7 @@ fire once on restart, future ones stay armed, nothing is lost."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -17,34 +14,17 @@ from storage.models import ActorKind
 from storage.replay import check_games
 from storage.uow import sql_uow_factory
 from tests.fakebot import FakeBotApi
+from tests.support.bot import bot_process
+from tests.support.waiting import until
 from tgbot.service import lobby, reads
 from tgbot.service import timeouts as store
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _start_bot(api: FakeBotApi, url: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "BOT_TOKEN": api.token, "DATABASE_URL": url,
-           "BOT_API_BASE_URL": api.base_url, "DEADLINE_SWEEP_SECONDS": "0.3"}
-    return subprocess.Popen([sys.executable, "-m", "tgbot"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
 
 async def _timeouts(service: GameService, game_id: int) -> list[int]:
     log = await reads.action_log(service.uow_factory, game_id=game_id)
     return [r.version for r in log if r.actor is ActorKind.TIMEOUT]
-
-
-async def _until(condition: object, timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while loop.time() < deadline:
-        if await condition():  # type: ignore[operator]
-            return
-        await asyncio.sleep(0.2)
-    raise TimeoutError("condition not met")
 
 
 async def test_kill_minus_nine_then_restart(tmp_path: Path) -> None:
@@ -76,9 +56,9 @@ async def test_kill_minus_nine_then_restart(tmp_path: Path) -> None:
                                   version=game.version, deadline_at=due, remind_at=None)
         started = {name: (await reads.load_game(service.uow_factory, game_id=g)).version
                    for name, g in games.items()}
-        bot = _start_bot(api, url)
+        bot = bot_process(api, url, DEADLINE_SWEEP_SECONDS="0.3")
         try:
-            await _until(lambda: _has(service, games["overdue"]))
+            await until(lambda: _has(service, games["overdue"]))
         finally:
             bot.send_signal(signal.SIGKILL)  # no shutdown of any kind
             bot.wait(timeout=10)
@@ -90,9 +70,9 @@ async def test_kill_minus_nine_then_restart(tmp_path: Path) -> None:
                               version=game.version,
                               deadline_at=datetime.now(UTC) - timedelta(seconds=1),
                               remind_at=None)
-        bot = _start_bot(api, url)
+        bot = bot_process(api, url, DEADLINE_SWEEP_SECONDS="0.3")
         try:
-            await _until(lambda: _has(service, games["during_downtime"]))
+            await until(lambda: _has(service, games["during_downtime"]))
             await asyncio.sleep(1.5)  # several more sweeps: nothing may fire twice
         finally:
             bot.send_signal(signal.SIGKILL)

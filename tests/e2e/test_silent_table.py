@@ -2,7 +2,7 @@
 
 The real application (tgbot.app.build_application: handlers, service, storage on SQLite,
 the publisher, PTB's HTTP stack) talks to the fake Bot API of tests/fakebot. Time is a
-`ManualClock` shared by the bot (its deadlines, through build_application's `now` hook)
+`HandClock` shared by the bot (its deadlines, through build_application's `now` hook)
 and the fake Telegram (message dates): the test moves it to the next stored deadline or
 reminder and runs the JobQueue's own "deadlines" job (`Job.run`, the callback PTB
 schedules every DEADLINE_SWEEP_SECONDS), so days of silence take seconds.
@@ -26,8 +26,10 @@ import pytest
 from telegram.ext import ContextTypes
 
 from storage.models import ActorKind, Game, GameStatus
-from tests.e2e.harness import BotAtTable, fake_settings, pictures_off, running, sqlite_url
+from tests.e2e.harness import BotAtTable, pictures_off
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
+from tests.support.bot import fake_settings, running, sqlite_url
+from tests.support.clock import HandClock
 from tgbot import app as app_module
 from tgbot.app import build_application
 from tgbot.i18n import t
@@ -46,29 +48,11 @@ STRIKES = 2
 LIMITS = RateLimits(per_chat_burst=100_000, per_group_count=100_000, global_count=100_000)
 
 
-class ManualClock:
-    """A clock the test moves by hand: aware UTC datetimes for the bot, floats for Telegram."""
-
-    def __init__(self, start: datetime = START) -> None:
-        self.moment = start
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def timestamp(self) -> float:
-        """Return the moment as Unix time (the fake Bot API's clock)."""
-        return self.moment.timestamp()
-
-    def move_to(self, moment: datetime) -> None:
-        """Move forward to `moment` (never back)."""
-        self.moment = max(self.moment, moment)
-
-
 @dataclass
 class SilentBot(BotAtTable):
     """The running application, the fake Telegram, the group and its people (Ana admin)."""
 
-    clock: ManualClock
+    clock: HandClock
     errors: list[BaseException] = field(default_factory=list)
 
     async def say(self, user: FakeUser, text: str) -> str:
@@ -100,7 +84,7 @@ class SilentBot(BotAtTable):
 @asynccontextmanager
 async def silent_bot(tmp_path: Path, seed: int = SEED) -> AsyncIterator[SilentBot]:
     """Run the real application against the fake Bot API on a manual clock."""
-    clock = ManualClock()
+    clock = HandClock(START)
     async with FakeBotApi(clock=clock.timestamp, limits=LIMITS) as api:
         users = [api.add_user(3000 + i, name, username=f"{name.lower()}_s")
                  for i, name in enumerate(NAMES)]

@@ -6,9 +6,7 @@ import asyncio
 import os
 import signal
 import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import asyncpg
 import pytest
@@ -18,12 +16,12 @@ from storage.migrate import upgrade
 from storage.models import ActorKind
 from storage.uow import sql_uow_factory
 from tests.fakebot import FakeBotApi
+from tests.support.bot import bot_process
 from tgbot.service import lobby, reads
 from tgbot.service import timeouts as store
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
 
-ROOT = Path(__file__).resolve().parents[2]
 DATABASE = f"bgb_two_replicas_{os.getpid()}"  # per process: concurrent runs never share it
 GAMES = 30
 
@@ -57,12 +55,8 @@ async def _drop_database(url: str) -> None:
         await connection.close()
 
 
-def _start_bot(api: FakeBotApi, url: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "BOT_TOKEN": api.token, "DATABASE_URL": url,
-           "BOT_API_BASE_URL": api.base_url, "DEADLINE_SWEEP_SECONDS": "0.2",
-           "DEADLINE_BATCH": "2"}
-    return subprocess.Popen([sys.executable, "-m", "tgbot"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def _replica(api: FakeBotApi, url: str) -> subprocess.Popen[bytes]:
+    return bot_process(api, url, DEADLINE_SWEEP_SECONDS="0.2", DEADLINE_BATCH="2")
 
 
 async def test_two_replicas_apply_each_timeout_once() -> None:
@@ -91,7 +85,7 @@ async def test_two_replicas_apply_each_timeout_once() -> None:
                                   deadline_at=datetime.now(UTC) - timedelta(minutes=1),
                                   remind_at=None)
             game_ids.append((game_id, game.version))
-        bots = [_start_bot(first_api, url), _start_bot(second_api, url)]
+        bots = [_replica(first_api, url), _replica(second_api, url)]
         try:
             for _ in range(150):
                 done = 0

@@ -30,8 +30,9 @@ from tests.e2e.faults_helpers import (
     press_and_wait,
     seat_players,
 )
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi
+from tests.support.bot import running_bot, sqlite_url
 from tests.tgbot.rings import Told
 from tgbot.i18n import t
 from tgbot.service.games import GameService

@@ -28,7 +28,7 @@ Members leave and join with `api.leave_group` / `api.join_group` (members.py), a
 `api.notifications(user)` lists the bot's messages that made his phone ring (notify.py).
 """
 
-from tests.fakebot.clock import Clock, FakeClock, ScaledClock
+from tests.fakebot.clock import Clock, ScaledClock
 from tests.fakebot.errors import ApiError
 from tests.fakebot.faults import Fault, FaultKind
 from tests.fakebot.methods import CallbackAnswer
@@ -54,7 +54,6 @@ __all__ = [
     "Clock",
     "FakeBotApi",
     "FakeChat",
-    "FakeClock",
     "FakeFile",
     "FakeGroup",
     "FakeMessage",

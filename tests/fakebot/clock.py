@@ -1,4 +1,5 @@
-"""Clocks for the fake Bot API: wall time by default, a manual clock or a sped-up one for tests."""
+"""Clocks for the fake Bot API: wall time by default, or a sped-up one; a test moving time by
+hand passes `tests.support.clock.HandClock(...).timestamp`."""
 
 from __future__ import annotations
 
@@ -7,22 +8,6 @@ from collections.abc import Callable
 
 Clock = Callable[[], float]
 """A clock returns Unix time in seconds (float); message dates and all limits read it."""
-
-
-class FakeClock:
-    """A clock that only moves when the test calls `advance`."""
-
-    def __init__(self, start: float = 1_700_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        """Move the clock forward by `seconds`."""
-        if seconds < 0:
-            raise ValueError("a clock cannot go backwards")
-        self.now += seconds
 
 
 class ScaledClock:

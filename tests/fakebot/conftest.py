@@ -8,19 +8,20 @@ from collections.abc import AsyncIterator
 import pytest
 import telegram
 
-from tests.fakebot import FakeBotApi, FakeClock, FakeGroup, FakeUser
+from tests.fakebot import FakeBotApi, FakeGroup, FakeUser
+from tests.support.clock import HandClock
 
 
 @pytest.fixture
-def clock() -> FakeClock:
+def clock() -> HandClock:
     """A clock that moves only when the test advances it."""
-    return FakeClock()
+    return HandClock()
 
 
 @pytest.fixture
-async def api(clock: FakeClock) -> AsyncIterator[FakeBotApi]:
+async def api(clock: HandClock) -> AsyncIterator[FakeBotApi]:
     """A running fake Bot API (Telegram's default limits, manual clock)."""
-    async with FakeBotApi(clock=clock) as server:
+    async with FakeBotApi(clock=clock.timestamp) as server:
         yield server
 
 

@@ -12,14 +12,15 @@ import telegram
 from telegram.error import BadRequest, Forbidden, RetryAfter
 from telegram.ext import Application, CommandHandler, ContextTypes
 
-from tests.fakebot import FakeBotApi, FakeClock, FakeGroup, FakeUser, RateLimits
+from tests.fakebot import FakeBotApi, FakeGroup, FakeUser, RateLimits
 from tests.fakebot import errors as E
 from tests.fakebot.api_helpers import rejected
+from tests.support.clock import HandClock
 
 
 # -- flood limits ---------------------------------------------------------------------------------
 async def test_per_chat_burst_of_three_then_one_per_second(
-    api: FakeBotApi, bot: telegram.Bot, alice: FakeUser, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, alice: FakeUser, clock: HandClock
 ) -> None:
     alice.start()
     for n in range(3):
@@ -42,7 +43,7 @@ async def test_per_chat_burst_of_three_then_one_per_second(
 
 
 async def test_twenty_messages_a_minute_per_group(
-    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, clock: HandClock
 ) -> None:
     for n in range(20):
         await bot.send_message(group.id, f"m{n}")
@@ -55,7 +56,7 @@ async def test_twenty_messages_a_minute_per_group(
 
 
 async def test_thirty_messages_a_second_overall(
-    api: FakeBotApi, bot: telegram.Bot, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, clock: HandClock
 ) -> None:
     users = [api.add_user(1000 + n, f"U{n}") for n in range(31)]
     for user in users:
@@ -69,8 +70,8 @@ async def test_thirty_messages_a_second_overall(
 
 
 async def test_limits_are_configurable(alice: FakeUser) -> None:
-    clock = FakeClock()
-    async with FakeBotApi(clock=clock, limits=RateLimits(per_chat_burst=1)) as strict:
+    clock = HandClock()
+    async with FakeBotApi(clock=clock.timestamp, limits=RateLimits(per_chat_burst=1)) as strict:
         user = strict.add_user(5, "Eve")
         user.start()
         async with telegram.Bot(strict.token, base_url=strict.base_url) as ptb:
@@ -125,7 +126,7 @@ async def test_pinning_needs_admin_rights_in_groups(
 
 
 async def test_close_is_refused_during_the_first_ten_minutes(
-    api: FakeBotApi, bot: telegram.Bot, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, clock: HandClock
 ) -> None:
     with pytest.raises(RetryAfter):
         await bot.close()

@@ -12,9 +12,10 @@ import pytest
 import telegram
 from telegram import InputMediaPhoto
 
-from tests.fakebot import FakeBotApi, FakeClock, FakeGroup, FakeUser
+from tests.fakebot import FakeBotApi, FakeGroup, FakeUser
 from tests.fakebot import errors as E
 from tests.fakebot.api_helpers import PNG_1X1, keyboard, raw_url, rejected
+from tests.support.clock import HandClock
 
 
 # -- text, HTML and keyboards ---------------------------------------------------------------------
@@ -154,7 +155,7 @@ async def test_edits_of_missing_or_foreign_messages(
 
 
 async def test_delete_only_within_48_hours(
-    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, bob: FakeUser, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, bob: FakeUser, clock: HandClock
 ) -> None:
     young = await bot.send_message(group.id, "young")
     old = await bot.send_message(group.id, "old")
@@ -174,7 +175,7 @@ async def test_delete_only_within_48_hours(
 
 
 async def test_photos_upload_as_multipart_and_can_be_downloaded_and_edited(
-    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, clock: HandClock
 ) -> None:
     sent = await bot.send_photo(group.id, PNG_1X1, caption="Tabuleiro")
     assert (sent.photo[-1].width, sent.photo[-1].height) == (1, 1)
@@ -242,7 +243,7 @@ async def test_button_presses_become_callback_queries_answered_once(
 
 
 async def test_callback_answers_are_limited_in_length_and_time(
-    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, alice: FakeUser, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, alice: FakeUser, clock: HandClock
 ) -> None:
     await bot.send_message(group.id, "Escolha", reply_markup=keyboard([("Sim", "y")]))
     message = api.last_message(group)

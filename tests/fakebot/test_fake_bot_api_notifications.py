@@ -8,8 +8,9 @@ from __future__ import annotations
 import telegram
 from telegram import MessageEntity, User
 
-from tests.fakebot import FakeBotApi, FakeClock, FakeGroup, FakeUser
+from tests.fakebot import FakeBotApi, FakeGroup, FakeUser
 from tests.fakebot.api_helpers import PNG_1X1
+from tests.support.clock import HandClock
 
 
 async def test_a_private_message_rings_and_an_edit_does_not(
@@ -35,7 +36,7 @@ async def test_a_silent_message_rings_for_nobody(
 
 async def test_a_group_message_rings_only_for_the_members_it_mentions(
     api: FakeBotApi, bot: telegram.Bot, alice: FakeUser, bob: FakeUser, group: FakeGroup,
-    clock: FakeClock,
+    clock: HandClock,
 ) -> None:
     plain = await bot.send_message(group.id, "A mesa espera alice e Bob")
     named = await bot.send_message(group.id, "Vez de @Alice.")

@@ -9,13 +9,14 @@ import pytest
 import telegram
 from telegram import ChatMemberRestricted, InputMediaPhoto
 
-from tests.fakebot import FakeBotApi, FakeClock, FakeGroup, FakeUser
+from tests.fakebot import FakeBotApi, FakeGroup, FakeUser
 from tests.fakebot import errors as E
 from tests.fakebot.api_helpers import PNG_1X1, rejected, updates_after
+from tests.support.clock import HandClock
 
 
 async def test_a_bot_restricted_from_photos_may_still_write_and_edit_captions(
-    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, alice: FakeUser, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, alice: FakeUser, clock: HandClock
 ) -> None:
     photo = await bot.send_photo(group.id, PNG_1X1, caption="Mesa")
     last = (await bot.get_updates())[-1]

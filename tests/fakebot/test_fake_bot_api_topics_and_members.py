@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 import telegram
 
-from tests.fakebot import FakeBotApi, FakeClock, FakeGroup, FakeUser
+from tests.fakebot import FakeBotApi, FakeGroup, FakeUser
 from tests.fakebot import errors as E
 from tests.fakebot.api_helpers import rejected, updates_after
+from tests.support.clock import HandClock
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ async def test_a_topic_is_the_thread_of_the_message_that_created_it(
 
 async def test_a_closed_topic_refuses_the_bots_new_messages_until_reopened(
     api: FakeBotApi, bot: telegram.Bot, forum: FakeGroup, alice: FakeUser, bob: FakeUser,
-    clock: FakeClock,
+    clock: HandClock,
 ) -> None:
     thread = api.create_topic(forum, "Saloon", by=bob)
     sent = await bot.send_message(forum.id, "Mesa", message_thread_id=thread)
@@ -86,7 +87,7 @@ async def test_a_deleted_or_unknown_topic_is_not_found(
 
 
 async def test_the_bots_topic_methods_need_its_rights(
-    api: FakeBotApi, bot: telegram.Bot, forum: FakeGroup, alice: FakeUser, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, forum: FakeGroup, alice: FakeUser, clock: HandClock
 ) -> None:
     assert await rejected(api, bot.create_forum_topic(forum.id, "Mesa")) == (
         400, E.NO_TOPIC_CREATE_RIGHTS)

@@ -19,8 +19,9 @@ from telegram.error import (
     TimedOut,
 )
 
-from tests.fakebot import FakeBotApi, FakeClock, FakeGroup, FakeUser, RateLimits
+from tests.fakebot import FakeBotApi, FakeGroup, FakeUser, RateLimits
 from tests.fakebot import errors as E
+from tests.support.clock import HandClock
 from tgbot.rate_limit import retry_seconds
 
 
@@ -317,7 +318,7 @@ async def test_blocking_and_unblocking_the_bot(
 
 # -- flood control counts edits -------------------------------------------------------------------
 async def test_edits_share_the_per_chat_budget_with_sends(
-    api: FakeBotApi, bot: telegram.Bot, basic: FakeGroup, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, basic: FakeGroup, clock: HandClock
 ) -> None:
     sent = await bot.send_message(basic.id, "v0")
     await bot.edit_message_text("v1", basic.id, sent.message_id)
@@ -336,7 +337,7 @@ async def test_edits_share_the_per_chat_budget_with_sends(
 
 
 async def test_edits_count_toward_the_group_minute_but_not_overall(
-    api: FakeBotApi, bot: telegram.Bot, basic: FakeGroup, alice: FakeUser, clock: FakeClock
+    api: FakeBotApi, bot: telegram.Bot, basic: FakeGroup, alice: FakeUser, clock: HandClock
 ) -> None:
     sent = await bot.send_message(basic.id, "e0")
     for n in range(1, 20):
@@ -359,7 +360,8 @@ async def test_edits_count_toward_the_group_minute_but_not_overall(
 
 
 async def test_edits_can_be_left_uncounted() -> None:
-    async with FakeBotApi(clock=FakeClock(), limits=RateLimits(count_edits=False)) as api:
+    async with FakeBotApi(clock=HandClock().timestamp,
+                          limits=RateLimits(count_edits=False)) as api:
         user = api.add_user(5, "Eve")
         user.start()
         async with telegram.Bot(api.token, base_url=api.base_url) as ptb:

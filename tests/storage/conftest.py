@@ -18,9 +18,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.clock import Clock
 from storage.database import make_engine
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.migrate import upgrade
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 
 DEFAULT_POSTGRES_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 SQL_BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
@@ -135,18 +136,12 @@ async def backend(request: pytest.FixtureRequest, tmp_path: object) -> AsyncIter
         await _drop_postgres_schema()
 
 
-class FakeClock:
-    """A clock that advances one second per reading, from a fixed UTC start."""
-
-    def __init__(self, start: datetime = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)) -> None:
-        self.current = start
-
-    def __call__(self) -> datetime:
-        self.current += timedelta(seconds=1)
-        return self.current
+def ticking_clock() -> HandClock:
+    """Return a clock one second later at every reading, from a fixed UTC start."""
+    return HandClock(datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC), step=timedelta(seconds=1))
 
 
 @pytest.fixture
 def clock() -> Clock:
     """Return a deterministic clock."""
-    return FakeClock()
+    return ticking_clock()

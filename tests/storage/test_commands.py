@@ -9,7 +9,7 @@ from core.engine.registry import get_game
 from storage.clock import Clock
 from storage.errors import CorruptGame, StaleGame
 from storage.models import ActorKind, GameStatus
-from tests.storage.conftest import Backend, FakeClock
+from tests.storage.conftest import Backend, ticking_clock
 from tests.storage.play import KIND, actor_for, new_game, play_one, play_to_end
 from tgbot.service.commands import apply_action
 
@@ -32,7 +32,7 @@ async def test_create_game_stores_the_dealt_state_and_seats(backend: Backend, cl
 
 
 async def test_full_game_round_trips_through_the_unit_of_work(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await new_game(backend.uow, clock, seed=3, seats=5)
     state = ENGINE.setup({}, 5, 3).state
     applied = 0

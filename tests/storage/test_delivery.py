@@ -10,8 +10,9 @@ import pytest
 
 from core.engine.errors import GameOver
 from storage.models import ActorKind, Chat, Delivery, GameStatus
-from tests.storage.conftest import Backend, FakeClock
+from tests.storage.conftest import Backend, ticking_clock
 from tests.storage.play import new_game
+from tests.support.clock import HandClock
 from tgbot.service import deliveries, game_status, lobby, profiles, reads
 from tgbot.service.commands import Player, play, run_command
 from tgbot.service.scene import NOTE, OWNED, Hooks, Outbound, Scene
@@ -42,7 +43,7 @@ def _move(scene: Scene) -> None:
          scene.game.version, ActorKind.HUMAN)
 
 
-async def _rendered(backend: Backend, clock: FakeClock, chat_id: int = GROUP) -> int:
+async def _rendered(backend: Backend, clock: HandClock, chat_id: int = GROUP) -> int:
     """Return a new game whose three delivery rows were just written."""
     game_id = await new_game(backend.uow, clock, chat_id=chat_id)
     await run_command(backend.uow, game_id=game_id, work=_touch, now=clock, hooks=HOOKS)
@@ -55,7 +56,7 @@ async def _rows(backend: Backend, game_id: int) -> dict[str, Delivery]:
                 for row in await uow.deliveries.of_game(game_id=game_id)}
 
 
-async def _deliver(backend: Backend, clock: FakeClock, rows: list[Delivery],
+async def _deliver(backend: Backend, clock: HandClock, rows: list[Delivery],
                    first_message: int = 500) -> None:
     """Settle rows as the delivery loop does once Telegram shows them."""
     await deliveries.settle(backend.uow, [
@@ -65,20 +66,20 @@ async def _deliver(backend: Backend, clock: FakeClock, rows: list[Delivery],
 
 
 async def test_claim_due_respects_the_writers_ownership_and_leases(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await _rendered(backend, clock)
     assert await deliveries.claim_due(backend.uow, now=clock) == []  # the writer owns them
-    clock.current += OWNED
+    clock.moment += OWNED
     claimed = await deliveries.claim_due(backend.uow, now=clock, limit=2)  # the writer died
     assert [row.key for row in claimed] == ["table", "prompt:0"]  # oldest first
-    assert all(row.due_at == clock.current + deliveries.LEASE for row in claimed)
+    assert all(row.due_at == clock.moment + deliveries.LEASE for row in claimed)
     [note] = await deliveries.claim_due(backend.uow, now=clock)
     assert note.key.startswith(NOTE)
     assert await deliveries.claim_due(backend.uow, now=clock) == []  # all leased
     # At start-up every pending row is taken, leased or not (their claimers are gone).
     everything = await deliveries.claim_due(backend.uow, now=clock, everything=True)
     assert [row.key for row in everything] == ["table", "prompt:0", note.key]
-    clock.current += deliveries.LEASE
+    clock.moment += deliveries.LEASE
     assert [row.key for row in await deliveries.claim_due(backend.uow, now=clock,
                                                         chat_id=DM)] == ["prompt:0"]
     assert len(await _rows(backend, game_id)) == 3
@@ -89,14 +90,14 @@ async def test_claim_due_respects_the_writers_ownership_and_leases(backend: Back
 
 
 async def test_settle_records_results_and_forgets_sent_notes(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await _rendered(backend, clock)
     rows = await _rows(backend, game_id)
     commits = backend.memory.commits if backend.memory else 0
     await deliveries.settle(backend.uow, [], now=clock)
     if backend.memory:
         assert backend.memory.commits == commits  # nothing to record: no unit of work
-    retry = clock.current + timedelta(seconds=42)
+    retry = clock.moment + timedelta(seconds=42)
     await deliveries.settle(backend.uow, [
         deliveries.Settled(rows["table"].id or 0, 1, 700, 1),
         deliveries.Settled(rows["prompt:0"].id or 0, done=False, retry_at=retry, attempts=2,
@@ -123,11 +124,11 @@ async def test_settle_records_results_and_forgets_sent_notes(backend: Backend) -
     prompt = (await _rows(backend, game_id))["prompt:0"]
     assert (prompt.revision, prompt.payload, prompt.error, prompt.attempts) == (
         2, {"text": "p1"}, None, 0)
-    assert prompt.due_at == clock.current + OWNED
+    assert prompt.due_at == clock.moment + OWNED
 
 
 async def test_reopen_chat_makes_the_chats_rows_due(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await _rendered(backend, clock)
     other = await _rendered(backend, clock, chat_id=-2002)
     rows = await _rows(backend, game_id)
@@ -148,25 +149,25 @@ async def test_reopen_chat_makes_the_chats_rows_due(backend: Backend) -> None:
     table = (await _rows(backend, game_id))["table"]
     assert (table.revision, table.message_id, table.payload["retire"]) == (2, None, [500])
     assert (table.due_at, table.attempts, table.error) == (
-        clock.current + deliveries.LEASE, 0, None)
+        clock.moment + deliveries.LEASE, 0, None)
     assert (await _rows(backend, game_id))["prompt:0"].payload == {"close": True}
     assert (await _rows(backend, other))["table"].revision == 1  # another chat's rows
 
 
 async def test_an_undelivered_row_is_reopened_without_repost(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await _rendered(backend, clock)
     rows = await _rows(backend, game_id)
     await deliveries.settle(backend.uow, [deliveries.Settled(rows["prompt:0"].id or 0, done=False,
                                                          error="blocked")], now=clock)
     [reopened] = await deliveries.reopen_chat(backend.uow, chat_id=DM, now=clock, repost=False)
     assert (reopened.key, reopened.revision, reopened.error) == ("prompt:0", 2, None)
-    assert reopened.due_at == clock.current + deliveries.LEASE
+    assert reopened.due_at == clock.moment + deliveries.LEASE
     assert "retire" not in reopened.payload  # it had no live message
 
 
 async def test_migrate_chat_moves_games_settings_and_rows(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await _rendered(backend, clock)
     finished = await new_game(backend.uow, clock, chat_id=GROUP)
     await game_status.cancel_game(backend.uow, game_id=finished, now=clock)
@@ -181,7 +182,7 @@ async def test_migrate_chat_moves_games_settings_and_rows(backend: Backend) -> N
     await _deliver(backend, clock, [rows["table"]])
     new = -100_555
     moved = await deliveries.migrate_chat(backend.uow, old=GROUP, new=new, now=clock)
-    at = clock.current
+    at = clock.moment
     assert moved == [game_id, finished]
     for gid in moved:
         assert (await reads.load_game(backend.uow, game_id=gid)).chat_id == new
@@ -212,7 +213,7 @@ async def test_migrate_chat_moves_games_settings_and_rows(backend: Backend) -> N
 
 
 async def test_migrate_chat_keeps_an_existing_new_chat(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await _rendered(backend, clock)
     async with backend.uow() as uow:
         await uow.chats.add(chat=Chat(id=-77, language="it", created_at=clock()))
@@ -222,24 +223,24 @@ async def test_migrate_chat_keeps_an_existing_new_chat(backend: Backend) -> None
         "it"
 
 
-async def _running_with_deadline(backend: Backend, clock: FakeClock, seconds: float,
+async def _running_with_deadline(backend: Backend, clock: HandClock, seconds: float,
                                  chat_id: int = GROUP) -> int:
     game_id = await _rendered(backend, clock, chat_id=chat_id)
     game = await reads.load_game(backend.uow, game_id=game_id)
     assert await set_times(backend.uow, game_id=game_id, version=game.version,
-                           deadline_at=clock.current + timedelta(seconds=seconds),
-                           remind_at=clock.current + timedelta(seconds=seconds / 2))
+                           deadline_at=clock.moment + timedelta(seconds=seconds),
+                           remind_at=clock.moment + timedelta(seconds=seconds / 2))
     return game_id
 
 
 async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     game_id = await _running_with_deadline(backend, clock, 3600)
     short = await _running_with_deadline(backend, clock, 10, chat_id=GROUP - 1)
     untimed = await new_game(backend.uow, clock, chat_id=GROUP - 1)
     waiting = await lobby.open_lobby(backend.uow, chat_id=GROUP, topic_id=5, kind="bang_dice",
                                      options={}, creator=Player(1, "a"), now=clock)
-    at = clock.current
+    at = clock.moment
     paused = await deliveries.pause_chat(backend.uow, chat_id=GROUP, now=clock)
     assert paused == [game_id]
     assert await deliveries.pause_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
@@ -260,11 +261,11 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
         == []
 
     # Paused, nothing times out, however long it stays away.
-    clock.current += timedelta(days=2)
+    clock.moment += timedelta(days=2)
     assert await claim_due_deadlines(backend.uow, now=clock) == []
     assert await play_timeouts(backend.uow, dues=[], now=clock) == []
 
-    at = clock.current
+    at = clock.moment
     assert await deliveries.resume_chat(backend.uow, chat_id=GROUP, now=clock) == [game_id]
     game = await reads.load_game(backend.uow, game_id=game_id)
     assert game.paused_at is None
@@ -279,7 +280,7 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
     assert await deliveries.resume_chat(backend.uow, chat_id=GROUP, now=clock) == []
 
     # Little or no time left: at least a minute; no deadline: still none.
-    at = clock.current
+    at = clock.moment
     assert await deliveries.resume_chat(backend.uow, chat_id=GROUP - 1, now=clock) == \
         [short, untimed]
     resumed_short = await reads.load_game(backend.uow, game_id=short)
@@ -291,17 +292,17 @@ async def test_pause_stops_the_clock_and_resume_gives_the_time_left(backend: Bac
 
 
 async def test_abort_paused_ends_games_paused_too_long(backend: Backend) -> None:
-    clock = FakeClock()
+    clock = ticking_clock()
     old = await _running_with_deadline(backend, clock, 3600)
     await deliveries.pause_chat(backend.uow, chat_id=GROUP, now=clock)
-    clock.current += timedelta(days=8)
+    clock.moment += timedelta(days=8)
     recent = await _running_with_deadline(backend, clock, 3600, chat_id=-4004)
     await deliveries.pause_chat(backend.uow, chat_id=-4004, now=clock)
     running = await _rendered(backend, clock, chat_id=-5005)
     assert await deliveries.abort_paused(backend.uow, now=clock,
                                        older_than=timedelta(days=7)) == [old]
     game = await reads.load_game(backend.uow, game_id=old)
-    assert (game.status, game.updated_at) == (GameStatus.ABORTED, clock.current)
+    assert (game.status, game.updated_at) == (GameStatus.ABORTED, clock.moment)
     assert set(await _rows(backend, old)) == {"table", "prompt:0"}  # its notes are dropped
     for kept in (recent, running):
         assert (await reads.load_game(backend.uow, game_id=kept)).status is GameStatus.RUNNING

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from storage.clock import Clock
 from storage.export import export_games
-from tests.storage.conftest import Backend, FakeClock
+from tests.storage.conftest import Backend, ticking_clock
 from tests.storage.play import new_game, play_one, play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,7 +78,7 @@ async def test_command_line_tools_on_a_sqlite_file(tmp_path: Path) -> None:
     engine = make_engine(url)
     try:
         uow = sql_uow_factory(engine)
-        clock = FakeClock()
+        clock = ticking_clock()
         game_ids = [await new_game(uow, clock, seed=s, seats=4, chat_id=-s) for s in (1, 2)]
         for game_id in game_ids:
             await play_to_end(uow, clock, game_id)

@@ -398,7 +398,7 @@ async def test_upsert_user_keeps_what_is_not_given(backend: Backend, clock: Cloc
 
 
 async def test_upsert_user_writes_only_changes(clock: Clock) -> None:
-    from storage.fake_uow import MemoryStore, fake_uow_factory
+    from tests.support.fake_uow import MemoryStore, fake_uow_factory
 
     store = MemoryStore()
     uow = fake_uow_factory(store)

@@ -121,7 +121,7 @@ async def test_second_writer_from_the_same_version_is_stale(backend: Backend, cl
 async def test_fake_refuses_a_commit_after_another_unit_committed_past_it(clock: Clock) -> None:
     # SQL blocks the second writer on the row until the first commits; the fake, which never
     # blocks, must refuse at commit instead.
-    from storage.fake_uow import MemoryStore, fake_uow_factory
+    from tests.support.fake_uow import MemoryStore, fake_uow_factory
 
     uow = fake_uow_factory(MemoryStore())
     game_id = await new_game(uow, clock)

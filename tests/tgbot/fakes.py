@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
 
@@ -13,19 +12,6 @@ from tgbot.context import SERVICES_KEY, Services, join_url
 from tgbot.delivery import Deliverer
 from tgbot.outbox import Outbox
 from tgbot.service.games import GameService
-
-
-class HandClock:
-    """A clock the test moves by hand (2 March 2026, noon UTC, unless told otherwise)."""
-
-    def __init__(self, start: datetime = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)) -> None:
-        self.moment = start
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, delta: timedelta) -> None:
-        self.moment += delta
 
 
 @dataclass

@@ -10,16 +10,17 @@ from types import SimpleNamespace
 from typing import Any
 
 from core.engine.protocol import Clock
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
-from tests.tgbot.fakes import FakeBot, HandClock, context_for, wire
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
+from tests.tgbot.fakes import FakeBot, context_for, wire
 from tests.tgbot.test_turn_notes import Message
 from tests.tgbot.test_your_move import ALL_MODULES, choice
-from tgbot.deadlines import sweep, time_out
 from tgbot.handlers.clock import extend
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
+from tgbot.sweep import sweep, time_out
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TURN = timedelta(minutes=5)

@@ -26,10 +26,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.database import make_engine
 from storage.models import GameStatus
-from tests.e2e.harness import running_bot, sqlite_url
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tests.fakebot.world import PendingQuery
 from tests.storage.conftest import SQL_BACKENDS, postgres_url
+from tests.support.bot import running_bot, sqlite_url
 from tests.tgbot.test_seat_commands import NAMES, Group
 from tgbot.callbacks import action_data
 from tgbot.deadlines import TimerSettings, after_active

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from core.bang_cards.cards import CARD
 from core.engine.registry import get_game
-from storage.fake_uow import MemoryStore, fake_uow_factory
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.prompts import focus_keep

@@ -7,9 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import Delivery
-from tests.tgbot.fakes import HandClock
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tgbot.outbox import TABLE, Outbox
 from tgbot.refusals import refusal
 from tgbot.service import chat_rights, lobby, profiles

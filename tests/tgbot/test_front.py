@@ -9,7 +9,7 @@ import pytest
 
 from core.engine.protocol import Clock
 from core.engine.registry import game_ids, get_game
-from storage.fake_uow import MemoryStore, fake_uow_factory
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tgbot import render
 from tgbot.callbacks import LobbyOp

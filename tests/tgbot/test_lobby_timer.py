@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from storage.fake_uow import MemoryStore, fake_uow_factory
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
 from tgbot.callbacks import LobbyOp, parse
 from tgbot.deadlines import timers_of

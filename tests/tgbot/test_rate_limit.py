@@ -130,6 +130,8 @@ async def test_the_21st_group_message_in_a_minute_waits_but_another_chat_does_no
     assert times[:3] == [0.0] * 3
     assert times[3:] == pytest.approx([step * 3 * SAFETY for step in range(1, 18)])
     assert limiter.ready_at(GROUP_A) == pytest.approx(minute)
+    assert limiter.ready_in(GROUP_A) == pytest.approx(1)  # what the delivery loop waits
+    assert limiter.ready_in(GROUP_B) == 0.0
     first_to_b = call(limiter, api, "sendMessage", GROUP_B)
     await settle()
     assert first_to_b.done()

@@ -10,9 +10,9 @@ from core.bang_dice.game import BangDice
 from core.bang_dice.ids import Role
 from storage.action_log import REMOVAL
 from storage.errors import StaleGame
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
 from storage.replay import check_games
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService, Table

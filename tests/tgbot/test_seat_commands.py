@@ -16,8 +16,9 @@ import pytest
 from core.bang_dice.ids import Role
 from storage.action_log import REMOVAL
 from storage.models import ActorKind, GameStatus
-from tests.e2e.harness import BotAtTable, running_bot, sqlite_url
+from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
+from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import t
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player

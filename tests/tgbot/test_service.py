@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind, GameStatus
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService

@@ -8,7 +8,7 @@ import pytest
 
 from core.engine.errors import StaleVersion
 from storage.errors import StaleGame
-from storage.fake_uow import MemoryStore, fake_uow_factory
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tgbot.service import lobby
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService

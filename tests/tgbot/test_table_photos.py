@@ -13,7 +13,7 @@ from telegram import InputFile, InputMediaPhoto
 from telegram.error import BadRequest, NetworkError, RetryAfter
 
 from core.engine.registry import get_game
-from storage.fake_uow import MemoryStore, fake_uow_factory
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.images.positions import NAMES, POSITIONS
 from tgbot.delivery import Deliverer, keyboard
 from tgbot.outbox import TABLE, Outbox

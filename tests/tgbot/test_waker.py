@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import ActorKind
-from tests.tgbot.fakes import HandClock
-from tgbot.deadlines import sweep
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
+from tgbot.sweep import sweep
 from tgbot.waker import SLACK, Waker
 
 ON_TIME = timedelta(seconds=2)

@@ -18,15 +18,16 @@ from typing import Any
 import pytest
 
 from core.engine.protocol import Prompt
-from storage.fake_uow import MemoryStore, fake_uow_factory
 from storage.models import GameStatus
-from tests.tgbot.fakes import FakeBot, HandClock, wire
+from tests.support.clock import HandClock
+from tests.support.fake_uow import MemoryStore, fake_uow_factory
+from tests.tgbot.fakes import FakeBot, wire
 from tests.tgbot.rings import MENTION, Told, rings_of
-from tgbot.deadlines import sweep
 from tgbot.i18n import t
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
+from tgbot.sweep import sweep
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 CHAT = -100777

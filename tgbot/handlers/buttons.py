@@ -18,8 +18,6 @@ from telegram.constants import ChatType
 from telegram.ext import CallbackQueryHandler, ContextTypes
 
 from core.engine.errors import GameError
-from storage.errors import GameNotFound, StorageError
-from storage.models import GameStatus
 from tgbot.callbacks import Back, BadCallback, Die, Keep, LobbyOp, Mine, NewGame, Play, Press
 from tgbot.context import chat_language, remember_user, services
 from tgbot.handlers.answers import refusal
@@ -29,7 +27,9 @@ from tgbot.handlers.marks import die_pressed
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import reads
+from tgbot.service.errors import GameNotFound, StorageError
 from tgbot.service.games import WrongChat
+from tgbot.service.rows import is_running
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
@@ -59,8 +59,8 @@ def _routed(form: type[P], handler: Handler[P]) -> CallbackQueryHandler[Context,
         try:
             press = cast(P, form.decode(query.data))
             if isinstance(press, GAME_FORMS):
-                game = await reads.load_game(services(context).games.uow_factory,
-                                             game_id=press.game_id)
+                game = await services(context).games.run(reads.load_game,
+                                                         game_id=press.game_id)
                 chat_id = query.message.chat.id if query.message is not None else None
                 if chat_id is not None and chat_id not in (game.chat_id, query.from_user.id):
                     raise BadCallback("pressed in another chat")
@@ -154,7 +154,7 @@ async def _back(update: Update, context: Context, press: Back, language: str) ->
     games = services(context).games
     table = await games.table(press.game_id)
     seat = table.seat_of(query.from_user.id)
-    if seat is None or table.game.status is not GameStatus.RUNNING:
+    if seat is None or not is_running(table.game):
         await query.answer(t(language, "You are not playing at this table."), show_alert=True)
         return
     back = await games.set_bot(press.game_id, seat, bot=False)

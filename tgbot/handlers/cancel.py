@@ -8,8 +8,6 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from storage.errors import StorageError
-from storage.models import GameStatus
 from tgbot.callbacks import LobbyOp, lobby_data
 from tgbot.context import chat_language, game_here_or_say, services
 from tgbot.delivery import markup
@@ -17,6 +15,8 @@ from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.render.front import front_for
 from tgbot.service import game_status, reads
+from tgbot.service.errors import StorageError
+from tgbot.service.rows import is_running
 
 CONFIRM_OPS = ("end", "keep")
 
@@ -34,7 +34,7 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "Only the table's creator or an admin can do "
                                              "that."))
         return
-    if game.status is GameStatus.RUNNING:
+    if is_running(game):
         await message.reply_text(
             t(language, "End the game of {game} now? Everything played so far is kept in "
                         "its history, but nobody can go on.",
@@ -54,7 +54,7 @@ async def confirmed(update: Update, context: ContextTypes.DEFAULT_TYPE,
     assert query is not None
     assert user is not None
     found = services(context)
-    game = await reads.load_game(found.games.uow_factory, game_id=callback.game_id)
+    game = await found.games.run(reads.load_game, game_id=callback.game_id)
     language = await chat_language(context, game.chat_id)
     if user.id != game.creator_id and not await is_admin(context, game.chat_id, user.id):
         await query.answer(t(language, "Only the table's creator or an admin can do that."),
@@ -64,7 +64,7 @@ async def confirmed(update: Update, context: ContextTypes.DEFAULT_TYPE,
         await query.answer(t(language, "The game goes on."))
         await query.edit_message_text(t(language, "↩️ The game goes on."))
         return
-    if game.status is not GameStatus.RUNNING or not await _end(update, context,
+    if not is_running(game) or not await _end(update, context,
                                                                 callback.game_id, language):
         await query.answer(t(language, "This table has already ended."), show_alert=True)
         return
@@ -80,8 +80,8 @@ async def _end(update: Update, context: ContextTypes.DEFAULT_TYPE, game_id: int,
     command = message is not None and update.callback_query is None
     found = services(context)
     try:
-        await game_status.cancel_game(found.games.uow_factory, game_id=game_id,
-                                      now=found.games.now)
+        await found.games.run(game_status.cancel_game, game_id=game_id,
+                              now=found.games.now)
     except (GameOver, StorageError):  # a press or another /cancel got there first
         if command and message is not None:
             await message.reply_text(t(language, "This table has already ended."))

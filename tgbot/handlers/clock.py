@@ -9,26 +9,20 @@ from pydantic import ValidationError
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from storage.models import Game, GameStatus
 from tgbot.callbacks import number
 from tgbot.context import active_game_here, chat_language, game_here_or_say, services
-from tgbot.deadlines import (
-    PRESETS,
-    TimerSettings,
-    clock_for,
-    local_clock,
-    time_out,
-    timers_of,
-)
+from tgbot.deadlines import PRESETS, TimerSettings, clock_for, local_clock, timers_of
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.service import notes, profiles
 from tgbot.service import timeouts as store
+from tgbot.service.rows import Game, is_running
+from tgbot.sweep import time_out
 
 
 async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:
     game = await active_game_here(context, update)
-    return game if game is not None and game.status is GameStatus.RUNNING else None
+    return game if game is not None and is_running(game) else None
 
 
 async def back(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -74,9 +68,9 @@ async def extend(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     # The running clock gets its own length again: a reaction or a window is not a turn.
     extra = timedelta(seconds=clock_for(game, table.state, table.engine))
-    await notes.set_note(found.games.uow_factory, game_id=game.id, key="extended_turn",
-                         value=turn)
-    await store.set_times(found.games.uow_factory, game_id=game.id, version=game.version,
+    await found.games.run(notes.set_note, game_id=game.id, key="extended_turn",
+                          value=turn)
+    await found.games.run(store.set_times, game_id=game.id, version=game.version,
                           deadline_at=game.deadline_at + extra, remind_at=game.remind_at)
     zone = await chat_zone(context, chat.id, game)
     await message.reply_text(t(language, "⏳ Extended: the deadline is now {due}.",
@@ -102,8 +96,8 @@ async def chat_zone(context: ContextTypes.DEFAULT_TYPE, chat_id: int, game: Game
     """Return the time zone a chat's deadlines are written in (its /settings, else the
     table's own)."""
     found = services(context)
-    stored = await profiles.get_or_create_chat(found.games.uow_factory, chat_id=chat_id,
-                                               now=found.games.now)
+    stored = await found.games.run(profiles.get_or_create_chat, chat_id=chat_id,
+                                   now=found.games.now)
     return str((stored.timer_settings or {}).get("timezone") or timers_of(game).timezone)
 
 
@@ -117,8 +111,8 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         return False
     language = await chat_language(context, chat.id, update)
     found = services(context)
-    stored = await profiles.get_or_create_chat(found.games.uow_factory, chat_id=chat.id,
-                                            now=found.games.now)
+    stored = await found.games.run(profiles.get_or_create_chat, chat_id=chat.id,
+                                   now=found.games.now)
     current = TimerSettings.model_validate(stored.timer_settings)
     try:
         changed = _apply(current, args)
@@ -133,8 +127,8 @@ async def clock_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
                                              "America/Sao_Paulo, /settings quiet off, "
                                              "/settings tz Europe/Rome"))
         return True
-    await profiles.set_chat_timers(found.games.uow_factory, chat_id=chat.id,
-                                timers=changed.model_dump(mode="json"), now=found.games.now)
+    await found.games.run(profiles.set_chat_timers, chat_id=chat.id,
+                          timers=changed.model_dump(mode="json"), now=found.games.now)
     if args[0] == "tz":
         await message.reply_text(t(language, "Time zone saved: deadlines are now written in "
                                              "{zone} time.", zone=changed.timezone))

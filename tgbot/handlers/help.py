@@ -92,6 +92,6 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "/settings it"))
         return
     found = services(context)
-    await profiles.set_chat_language(found.games.uow_factory, chat_id=chat.id, language=wanted,
-                                  now=found.games.now)
+    await found.games.run(profiles.set_chat_language, chat_id=chat.id, language=wanted,
+                          now=found.games.now)
     await message.reply_text(t(wanted, "Language set."))

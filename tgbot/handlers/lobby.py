@@ -13,8 +13,6 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from storage.errors import StorageError
-from storage.models import GameStatus
 from tgbot.callbacks import LobbyOp, newgame_data
 from tgbot.context import (
     active_game_here,
@@ -30,6 +28,8 @@ from tgbot.group_rights import is_in
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import game_status, lobby, profiles
+from tgbot.service.errors import StorageError
+from tgbot.service.rows import is_lobby
 
 log = logging.getLogger(__name__)
 
@@ -93,12 +93,12 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: s
     assert message is not None
     assert chat is not None
     found = services(context)
-    await profiles.set_chat_title(found.games.uow_factory, chat_id=chat.id, title=chat.title,
-                                  now=found.games.now)
+    await found.games.run(profiles.set_chat_title, chat_id=chat.id, title=chat.title,
+                          now=found.games.now)
     try:
-        game_id = await lobby.open_lobby(found.games.uow_factory, chat_id=chat.id,
-                                         topic_id=topic_of(update), kind=kind, options={},
-                                         creator=player_of(update), now=found.games.now)
+        game_id = await found.games.run(lobby.open_lobby, chat_id=chat.id,
+                                        topic_id=topic_of(update), kind=kind, options={},
+                                        creator=player_of(update), now=found.games.now)
     except StorageError:
         await message.reply_text(t(language, "This chat already has a game. Use /status "
                                              "to see it or /cancel to end it."))
@@ -115,11 +115,11 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await chat_language(context, chat.id, update)
     found = services(context)
     game = await active_game_here(context, update)
-    if game is None or game.id is None or game.status is not GameStatus.LOBBY:
+    if game is None or game.id is None or not is_lobby(game):
         await message.reply_text(t(language, "There is no open table here. Start one with "
                                              "/newgame."))
         return
-    stored = await profiles.get_user(found.games.uow_factory, user_id=user.id)
+    stored = await found.games.run(profiles.get_user, user_id=user.id)
     if stored is None or not stored.can_dm:
         await message.reply_text(
             t(language, "To join, open a private chat with me first (your secret cards and "
@@ -135,8 +135,8 @@ async def add_player(context: ContextTypes.DEFAULT_TYPE, game_id: int, update: U
     message = update.effective_message
     found = services(context)
     try:
-        await lobby.join_lobby(found.games.uow_factory, game_id=game_id,
-                               player=player_of(update), now=found.games.now)
+        await found.games.run(lobby.join_lobby, game_id=game_id,
+                              player=player_of(update), now=found.games.now)
     except StorageError as error:
         if message:
             await message.reply_text(lobby_error(language, error))
@@ -176,7 +176,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
     if chat is None or chat.type == ChatType.PRIVATE:  # its route checked it is the game's
         await query.answer(t(language, "This button is not valid."), show_alert=True)
         return
-    if game.status is not GameStatus.LOBBY:
+    if not is_lobby(game):
         await query.answer(t(language, "This table has already started or ended."),
                            show_alert=True)
         return
@@ -188,14 +188,14 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
         return
     try:
         if op == "leave":
-            await lobby.leave_lobby(found.games.uow_factory, game_id=callback.game_id,
-                                    user_id=user.id, now=found.games.now)
+            await found.games.run(lobby.leave_lobby, game_id=callback.game_id,
+                                  user_id=user.id, now=found.games.now)
         elif op == "bot":
-            await lobby.add_bot(found.games.uow_factory, game_id=callback.game_id,
-                                now=found.games.now)
+            await found.games.run(lobby.add_bot, game_id=callback.game_id,
+                                  now=found.games.now)
         elif op == "cancel":
-            await game_status.cancel_game(found.games.uow_factory, game_id=callback.game_id,
-                                    now=found.games.now)
+            await found.games.run(game_status.cancel_game, game_id=callback.game_id,
+                                  now=found.games.now)
             await query.answer(t(language, "Table cancelled."))
             await found.games.lobby_changed(callback.game_id)
             return
@@ -211,11 +211,11 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
             await query.answer()
             return
         elif op == "timer":
-            await lobby.set_lobby(found.games.uow_factory, game_id=callback.game_id,
+            await found.games.run(lobby.set_lobby, game_id=callback.game_id,
                                   lobby=with_next_turn_timer(game.lobby))
         elif (options := front_for(game.kind).toggle_option(game.options, op)) is not None:
-            await lobby.set_options(found.games.uow_factory, game_id=callback.game_id,
-                                    options=options)
+            await found.games.run(lobby.set_options, game_id=callback.game_id,
+                                  options=options)
     except InvalidSetup as error:
         await query.answer(setup_error(language, str(error)), show_alert=True)
         return
@@ -256,8 +256,8 @@ async def bot_added(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return  # not joining: leaving, or its rights changed
     language = await chat_language(context, change.chat.id, update)
     found = services(context)
-    await profiles.set_chat_title(found.games.uow_factory, chat_id=change.chat.id,
-                                  title=change.chat.title, now=found.games.now)
+    await found.games.run(profiles.set_chat_title, chat_id=change.chat.id,
+                          title=change.chat.title, now=found.games.now)
     await context.bot.send_message(
         change.chat.id,
         t(language, "Hello! I host slow board games here. Send /newgame to open a table; "

@@ -10,12 +10,12 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError
-from storage.errors import StorageError
 from tgbot.callbacks import Die
 from tgbot.context import services
 from tgbot.handlers.answers import refusal
 from tgbot.i18n import t
 from tgbot.render.dice import marked_line, reroll_text, rerollable
+from tgbot.service.errors import StorageError
 
 
 async def die_pressed(update: Update, context: ContextTypes.DEFAULT_TYPE, callback: Die,

@@ -53,5 +53,5 @@ async def _changed(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user: User,
 
 async def _chat_options(context: ContextTypes.DEFAULT_TYPE, chat_id: int) -> dict[str, object]:
     games = services(context).games
-    chat = await profiles.get_or_create_chat(games.uow_factory, chat_id=chat_id, now=games.now)
+    chat = await games.run(profiles.get_or_create_chat, chat_id=chat_id, now=games.now)
     return dict(chat.default_options)

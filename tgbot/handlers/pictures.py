@@ -5,10 +5,10 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from storage.models import GameStatus
 from tgbot.context import active_game_here, chat_language, services
 from tgbot.i18n import t
 from tgbot.service import profiles
+from tgbot.service.rows import is_running
 
 SWITCHES = {"on": True, "off": False}
 
@@ -29,12 +29,12 @@ async def picture_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -
                                              "/settings pictures off"))
         return True
     found = services(context)
-    await profiles.set_chat_pictures(found.games.uow_factory, chat_id=chat.id, on=wanted,
-                                     now=found.games.now)
+    await found.games.run(profiles.set_chat_pictures, chat_id=chat.id, on=wanted,
+                          now=found.games.now)
     await message.reply_text(t(language, "Table pictures on: the table is shown as a picture.")
                              if wanted else
                              t(language, "Table pictures off: the table is shown as text."))
     game = await active_game_here(context, update)
-    if game is not None and game.id is not None and game.status is GameStatus.RUNNING:
+    if game is not None and game.id is not None and is_running(game):
         await found.games.lobby_changed(game.id)
     return True

@@ -8,7 +8,6 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from storage.models import GameStatus
 from tgbot.context import (
     chat_language,
     game_here_or_say,
@@ -19,6 +18,7 @@ from tgbot.i18n import t
 from tgbot.render.fit import fit_lines
 from tgbot.render.front import front_for
 from tgbot.service import reads
+from tgbot.service.rows import is_lobby
 
 log = logging.getLogger(__name__)
 HISTORY_LINES = 25
@@ -35,11 +35,11 @@ async def status(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     game = await game_here_or_say(context, update, language)
     if game is None or game.id is None:
         return
-    seats = await reads.seats_of(found.games.uow_factory, game_id=game.id)
+    seats = await found.games.run(reads.seats_of, game_id=game.id)
     mine = next((row.seat for row in seats if user is not None and row.user_id == user.id),
                 None)
     await found.games.refresh(game.id, fresh=True, prompt_for=mine,
-                              options=game.status is GameStatus.LOBBY)
+                              options=is_lobby(game))
 
 
 async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -49,7 +49,7 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await chat_language(context, chat.id, update)
     found = services(context)
-    game = await reads.last_game(found.games.uow_factory, chat_id=chat.id,
+    game = await found.games.run(reads.last_game, chat_id=chat.id,
                                  topic_id=topic_of(update))
     if game is None or game.id is None:
         await message.reply_text(t(language, "There is no game here. Start one with "

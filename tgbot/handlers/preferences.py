@@ -39,8 +39,8 @@ async def personal_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) 
         await message.reply_text(usage(language, name))
         return True
     found = services(context)
-    await profiles.set_user_setting(found.games.uow_factory, user_id=user.id, name=name,
-                                    value=wanted, now=found.games.now)
+    await found.games.run(profiles.set_user_setting, user_id=user.id, name=name,
+                          value=wanted, now=found.games.now)
     forget_user(context, user.id)
     await message.reply_text(saved(language, name, wanted))
     return True
@@ -79,8 +79,8 @@ async def leaver_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     if message is None or chat is None or not args or args[0] != LEAVERS:
         return False
     found = services(context)
-    stored = await profiles.get_or_create_chat(found.games.uow_factory, chat_id=chat.id,
-                                               now=found.games.now)
+    stored = await found.games.run(profiles.get_or_create_chat, chat_id=chat.id,
+                                   now=found.games.now)
     language = stored.language
     wanted = args[1].lower() if len(args) > 1 else ""
     if wanted not in LEAVER_CHOICES:
@@ -89,8 +89,8 @@ async def leaver_settings(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
                                              "until he comes back) or /settings leavers kick "
                                              "(he is removed from the game)."))
         return True
-    await profiles.set_chat_option(found.games.uow_factory, chat_id=chat.id, name=LEAVERS,
-                                   value=wanted, now=found.games.now)
+    await found.games.run(profiles.set_chat_option, chat_id=chat.id, name=LEAVERS,
+                          value=wanted, now=found.games.now)
     await message.reply_text(t(language, "Saved: a bot plays the seat of a player who leaves "
                                          "the group, until he comes back.")
                              if wanted == "bot" else

@@ -9,14 +9,14 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from storage.errors import StorageError
-from storage.models import GameStatus
 from tgbot import notices
 from tgbot.callbacks import game_id
 from tgbot.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
 from tgbot.service import profiles, reads
+from tgbot.service.errors import StorageError
+from tgbot.service.rows import is_running
 
 
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -54,7 +54,7 @@ async def mygames(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await remember_user(context, update)
     found = services(context)
-    scenes = await reads.scenes_of_user(found.games.uow_factory, user_id=user.id)
+    scenes = await found.games.run(reads.scenes_of_user, user_id=user.id)
     if not scenes:
         await message.reply_text(t(language, "You are not at any table right now."))
         return
@@ -76,11 +76,11 @@ async def language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                             "/language it"))
         return
     found = services(context)
-    await profiles.set_user_language(found.games.uow_factory, user_id=user.id, language=wanted,
-                                  now=found.games.now)
+    await found.games.run(profiles.set_user_language, user_id=user.id, language=wanted,
+                          now=found.games.now)
     forget_user(context, user.id)
     await message.reply_text(t(wanted, "Language set."))
-    for game in await reads.games_of_user(found.games.uow_factory, user_id=user.id):
-        if game.status is GameStatus.RUNNING and game.id is not None:
+    for game in await found.games.run(reads.games_of_user, user_id=user.id):
+        if is_running(game) and game.id is not None:
             with contextlib.suppress(StorageError, GameOver):  # ended or gone meanwhile
                 await found.games.refresh(game.id)  # his live prompts, in the new language

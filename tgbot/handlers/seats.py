@@ -10,11 +10,11 @@ from telegram import Message, MessageEntity, Update
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from storage.errors import GameNotRunning, StaleGame
 from tgbot.callbacks import number
 from tgbot.context import chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
+from tgbot.service.errors import GameNotRunning, StaleGame
 from tgbot.service.games import Table
 
 NAME_SHOWN = 64  # a refusal quotes at most this much of the name it did not find

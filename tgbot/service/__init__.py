@@ -9,6 +9,9 @@ Telegram handlers, the deadline sweep and the delivery loop call these and nothi
 - `timeouts`: claiming and playing due deadlines and reminders;
 - `deliveries`: claiming and settling delivery rows, and Telegram's chat lifecycle;
 - `profiles` and `reads`: users and chats, and the reads the front needs.
+- `errors` and `rows`: the storage errors a use case raises and the game row's type and
+  status, as the handlers see them (they import nothing from storage/ themselves, and run
+  a use case through `GameService.run` rather than holding the unit-of-work factory).
 
 `storage/` below holds only the tables, repositories, unit of work and migrations (and the
 replay and export tools); `core/` holds the rules.

@@ -9,10 +9,10 @@ loop (tgbot/delivery.py), which brings Telegram there. The service sends nothing
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from core.engine.errors import GameError, IllegalAction, NotYourTurn, StaleVersion
 from core.engine.protocol import Event
@@ -34,6 +34,9 @@ from tgbot.service.scene import (
     load_scene,
     prompts_of,
 )
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def random_seed() -> int:
@@ -132,6 +135,13 @@ class GameService:
                            attention=attention, outbox=outbox)
         self.deliver = deliver
         self.wake = wake
+
+    async def run(self, use_case: Callable[Concatenate[UnitOfWorkFactory, P], Awaitable[R]],
+                  *args: P.args, **kwargs: P.kwargs) -> R:
+        """Return what one of the service layer's use cases (a function of tgbot/service/
+        taking the unit-of-work factory first) returns, run on this service's storage: the
+        handlers name the use case, never the factory."""
+        return await use_case(self.uow_factory, *args, **kwargs)
 
     def done(self, applied: Applied) -> Applied:
         """Hand a command's written delivery rows to the loop and its deadline to the

@@ -1,8 +1,6 @@
-"""An in-memory unit of work with the SQL one's interface and semantics, for fast service tests.
-
-Several fakes share one `MemoryStore`. Each works on private copies and publishes the rows it
-touched at commit; a game saved at a version that another unit committed past raises
-StaleGame, at `save` or at `commit`, as the SQL version check would.
+"""The in-memory database of tests/support/fake_uow.py: the committed rows (`MemoryStore`),
+a unit of work's private copies of one table (`MemoryTable`), and the repositories of the
+game's own rows (chats, users, games, seats, the action log).
 """
 
 from __future__ import annotations
@@ -11,8 +9,7 @@ import copy
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from types import TracebackType
-from typing import Generic, Self, TypeVar
+from typing import Generic, TypeVar
 
 from sqlmodel import SQLModel
 
@@ -60,7 +57,7 @@ class MemoryStore:
         return self.last_id
 
 
-class _Table(Generic[KeyT, RowT]):
+class MemoryTable(Generic[KeyT, RowT]):
     """A working copy of one table: reads fall through to the store, writes stay pending."""
 
     def __init__(self, committed: dict[KeyT, RowT]) -> None:
@@ -92,7 +89,7 @@ class _Table(Generic[KeyT, RowT]):
 
 
 class FakeChats:
-    def __init__(self, table: _Table[int, Chat]) -> None:
+    def __init__(self, table: MemoryTable[int, Chat]) -> None:
         self._table = table
 
     async def get(self, *, chat_id: int, lock: bool = False) -> Chat | None:
@@ -115,7 +112,7 @@ class FakeChats:
 
 
 class FakeUsers:
-    def __init__(self, table: _Table[int, User]) -> None:
+    def __init__(self, table: MemoryTable[int, User]) -> None:
         self._table = table
 
     async def get(self, *, user_id: int) -> User | None:
@@ -139,7 +136,8 @@ class FakeUsers:
 
 class FakeGames:
     def __init__(
-        self, table: _Table[int, Game], seats: _Table[tuple[int, int], Seat], store: MemoryStore
+        self, table: MemoryTable[int, Game], seats: MemoryTable[tuple[int, int], Seat],
+        store: MemoryStore,
     ) -> None:
         self._table = table
         self._seats = seats
@@ -240,7 +238,7 @@ class FakeGames:
 
 
 class FakeSeats:
-    def __init__(self, table: _Table[tuple[int, int], Seat]) -> None:
+    def __init__(self, table: MemoryTable[tuple[int, int], Seat]) -> None:
         self._table = table
 
     async def add(self, *, seat: Seat) -> Seat:
@@ -274,7 +272,7 @@ class FakeSeats:
 
 
 class FakeActionLog:
-    def __init__(self, table: _Table[tuple[int, int], ActionRecord]) -> None:
+    def __init__(self, table: MemoryTable[tuple[int, int], ActionRecord]) -> None:
         self._table = table
 
     async def append(self, *, record: ActionRecord) -> None:
@@ -293,156 +291,3 @@ class FakeActionLog:
         """Return a game's logged actions by version."""
         log = self._table.rows(lambda row: row.game_id == game_id)
         return sorted(log, key=lambda row: row.version)
-
-
-class FakeDeliveries:
-    def __init__(self, table: _Table[int, Delivery], store: MemoryStore) -> None:
-        self._table = table
-        self._store = store
-
-    async def of_game(self, *, game_id: int) -> Sequence[Delivery]:
-        """Return a game's delivery rows, by id."""
-        return sorted(self._table.rows(lambda row: row.game_id == game_id),
-                      key=lambda row: row.id or 0)
-
-    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
-        """Return the delivery rows of these games, by id."""
-        wanted = set(game_ids)
-        return sorted(self._table.rows(lambda row: row.game_id in wanted),
-                      key=lambda row: row.id or 0)
-
-    async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
-        """Return the rows addressed to a chat, by id."""
-        return sorted(self._table.rows(lambda row: row.chat_id == chat_id),
-                      key=lambda row: row.id or 0)
-
-    async def write(self, *, rows: Sequence[Delivery]) -> None:
-        """Insert the rows without an id (a fresh id each), overwrite the others."""
-        for row in rows:
-            if row.id is None:
-                row.id = self._store.next_id()
-            self._table.put(row.id, row)
-
-    async def due(self, *, now: datetime, limit: int,
-                  chat_id: int | None = None) -> Sequence[Delivery]:
-        """Return up to `limit` rows due by `now`, oldest due first."""
-        found = self._table.rows(lambda row: row.due_at is not None and row.due_at <= now
-                                 and chat_id in (None, row.chat_id))
-        return sorted(found, key=lambda row: (row.due_at, row.id or 0))[:limit]
-
-    async def claim(self, *, ids: Sequence[int], now: datetime,
-                    until: datetime) -> Sequence[Delivery]:
-        """Lease the due rows among `ids` until `until`; return them."""
-        claimed = []
-        for delivery_id in sorted(set(ids)):
-            row = self._table.get(delivery_id)
-            if row is not None and row.due_at is not None and row.due_at <= now:
-                row.due_at = until
-                self._table.put(delivery_id, row)
-                claimed.append(row)
-        return claimed
-
-    async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
-                     anchor: int | None, now: datetime) -> None:
-        """Record the revision Telegram shows; still due if rewritten since."""
-        row = self._table.get(delivery_id)
-        if row is not None:
-            row.sent_revision, row.message_id, row.sent_anchor = revision, message_id, anchor
-            row.attempts, row.error, row.updated_at = 0, None, now
-            row.due_at = row.due_at if row.revision > revision else None
-            self._table.put(delivery_id, row)
-
-    async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
-                       error: str | None) -> None:
-        """Set the next try of a row and the reason."""
-        row = self._table.get(delivery_id)
-        if row is not None:
-            row.due_at, row.attempts, row.error = at, attempts, error and error[:200]
-            self._table.put(delivery_id, row)
-
-    async def remove(self, *, ids: Sequence[int]) -> None:
-        """Delete these rows."""
-        for delivery_id in ids:
-            self._table.delete(delivery_id)
-
-
-class FakeInbox:
-    def __init__(self, table: _Table[int, InboxUpdate]) -> None:
-        self._table = table
-
-    async def add_many(self, *, updates: Sequence[InboxUpdate]) -> None:
-        """Store received updates; one already stored is kept."""
-        for update in updates:
-            if self._table.get(update.update_id) is None:
-                self._table.put(update.update_id, update)
-
-    async def list(self) -> Sequence[InboxUpdate]:
-        """Return the stored updates by update id."""
-        return sorted(self._table.rows(), key=lambda row: row.update_id)
-
-    async def remove_many(self, *, update_ids: Sequence[int]) -> None:
-        """Forget handled updates (unknown ids are ignored)."""
-        for update_id in update_ids:
-            self._table.delete(update_id)
-
-
-class FakeUnitOfWork:
-    """The in-memory unit of work; `commit` publishes the touched rows to the shared store."""
-
-    def __init__(self, store: MemoryStore) -> None:
-        self.store = store
-        self._committed = False
-
-    async def __aenter__(self) -> Self:
-        store = self.store
-        self._committed = False
-        self._tables: list[_Table[object, SQLModel]] = []
-        chats = self._table(store.chats)
-        users = self._table(store.users)
-        games = self._table(store.games)
-        seats = self._table(store.seats)
-        actions = self._table(store.actions)
-        deliveries = self._table(store.deliveries)
-        inbox = self._table(store.inbox)
-        self.chats = FakeChats(chats)
-        self.users = FakeUsers(users)
-        self.games = FakeGames(games, seats, store)
-        self.seats = FakeSeats(seats)
-        self.actions = FakeActionLog(actions)
-        self.deliveries = FakeDeliveries(deliveries, store)
-        self.inbox = FakeInbox(inbox)
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.rollback()
-
-    async def commit(self) -> None:
-        """Publish the changes; raise StaleGame if a saved game moved on, RuntimeError if twice."""
-        if self._committed:
-            raise RuntimeError("a unit of work commits once")
-        self.games.check_unchanged()
-        for table in self._tables:
-            table.publish()
-        self.store.commits += 1
-        self._committed = True
-
-    async def rollback(self) -> None:
-        """Drop every pending change."""
-        for table in self._tables:
-            table.pending.clear()
-        self.games.expected.clear()
-
-    def _table(self, committed: dict[KeyT, RowT]) -> _Table[KeyT, RowT]:
-        table = _Table(committed)
-        self._tables.append(table)  # type: ignore[arg-type]
-        return table
-
-
-def fake_uow_factory(store: MemoryStore) -> Callable[[], FakeUnitOfWork]:
-    """Return a factory of in-memory units of work sharing `store`."""
-    return lambda: FakeUnitOfWork(store)

@@ -1,0 +1,11 @@
+"""The errors a use case raises besides the engine's, as the handlers catch them.
+
+storage/errors.py defines them (a unit of work raises them); the handlers import them from
+here, so that they reach storage/ only through the service layer (tests/test_layers.py).
+"""
+
+from __future__ import annotations
+
+from storage.errors import GameNotFound, GameNotRunning, StaleGame, StorageError
+
+__all__ = ["GameNotFound", "GameNotRunning", "StaleGame", "StorageError"]
