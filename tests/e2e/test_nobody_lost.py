@@ -9,7 +9,6 @@ application runs against the fake Bot API with its default `RateLimits` (Telegra
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from tests.e2e.faults_helpers import (
 from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
 from tests.support.bot import running_bot, sqlite_url
+from tests.support.waiting import until
 from tgbot.i18n import t
 from tgbot.service import reads
 
@@ -80,11 +80,11 @@ async def test_a_creator_who_never_opened_the_private_chat_is_not_lost(table: Ta
     assert found is not None
     assert found.id is not None
     game_id = found.id
-    for _ in range(100):  # the three joins are handled in their private chats
-        if len(await reads.seats_of(games.uow_factory, game_id=game_id)) == 4:
-            break
-        await asyncio.sleep(0.1)
-    assert len(await reads.seats_of(games.uow_factory, game_id=game_id)) == 4
+
+    async def seated() -> bool:
+        return len(await reads.seats_of(games.uow_factory, game_id=game_id)) == 4
+
+    await until(seated, timeout=10)  # the three joins are handled in their private chats
     ana.press_button(table.lobby_message() or lobby, t(GROUP_LANGUAGE, "▶️ Start"))
     # His secrets cannot reach him: the group is told once, with the button.
     await table.wait(lambda: table.unreachable_notes(ana), timeout=WAIT)

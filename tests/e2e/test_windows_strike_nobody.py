@@ -10,7 +10,7 @@ table or in their private prompt, except a window's.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -19,6 +19,7 @@ from core.engine.protocol import Clock
 from storage.models import ActorKind, GameStatus
 from tests.e2e.faults_helpers import game_buttons, newest_with
 from tests.e2e.test_silent_table import LANGUAGE, open_table, silent_bot
+from tests.support.waiting import until
 from tgbot.i18n import t
 from tgbot.service import reads
 
@@ -49,11 +50,13 @@ async def test_windows_nobody_answers_strike_nobody_and_name_nobody(tmp_path: Pa
                 m if (m := newest_with(bot.api.chat_log(c), p)) is not None
                 and game_buttons(m, p) else None))
             user.press(message, game_buttons(message, prefix)[0]["callback_data"])
-            for _ in range(400):  # the press is handled: the game moves on
-                if (await reads.load_game(games.uow_factory, game_id=game_id)).version \
-                        > table.game.version:
-                    break
-                await asyncio.sleep(0.05)
+
+            async def moved(before: int = table.game.version) -> bool:
+                return (await reads.load_game(games.uow_factory, game_id=game_id)).version \
+                    > before
+
+            with contextlib.suppress(TimeoutError):  # unhandled: the next round presses again
+                await until(moved, timeout=20, every=0.05)  # the press is handled
         assert lapsed >= WINDOWS
         await bot.services.deliverer.idle()
         table = await games.table(game_id)
