@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.bang_cards.cards import COLT_RANGE, KINDS, kind_of
 from core.bang_cards.characters import SEEN_FARTHER, SEES_CLOSER, UNLIMITED_BANGS
+from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState
 
@@ -59,10 +60,8 @@ def distance(state: CardsState, a: int, b: int) -> int:
     value = base_distance(state, a, b)
     seen, seer = state.seats[b], state.seats[a]
     value += SEEN_FARTHER.get(seen.character, 0) - SEES_CLOSER.get(seer.character, 0)
-    if has_in_play(state, b, Kind.MUSTANG):
-        value += 1  # [BC-MUSTANG-1]
-    if has_in_play(state, a, Kind.SCOPE):
-        value -= 1  # [BC-SCOPE-1]
+    value += sum(rule.seen_farther for rule in rules_at(state, b))
+    value -= sum(rule.sees_closer for rule in rules_at(state, a))
     return max(1, value)
 
 
@@ -79,4 +78,10 @@ def may_bang(state: CardsState, seat: int) -> bool:
     """Return True if the seat may still play a BANG! card this turn [BC-BANG-3]."""
     if state.turn.bangs == 0 or state.seats[seat].character in UNLIMITED_BANGS:
         return True
-    return has_in_play(state, seat, Kind.VOLCANIC)
+    return any(rule.unlimited_bangs for rule in rules_at(state, seat))
+
+
+def blocked(state: CardsState, player: int, card: str, target: int) -> bool:
+    """Return True if `card`, played by `player`, cannot be aimed at `target` because of a
+    card in front of him (a Calumet [GR-EQ-CALUMET-1])."""
+    return target != player and any(rule.blocks(player, card) for rule in rules_at(state, target))

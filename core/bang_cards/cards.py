@@ -127,6 +127,11 @@ NUMBER: dict[str, int] = {card.id: index for index, card in enumerate(CARDS)}
 DECK_SIZE = len(CARDS)
 
 
+def cards_of(kind: str) -> list[str]:
+    """Return the ids of the cards of a kind, in deck order."""
+    return [card.id for card in CARDS if card.kind == kind]
+
+
 def kind_of(card: str) -> Kind:
     """Return the kind of a card instance id; raise KeyError for an unknown id."""
     return CARD[card].kind

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
-from core.bang_cards.board import has_in_play, others_from
+from core.bang_cards.board import others_from
 from core.bang_cards.cards import kind_of
 from core.bang_cards.characters import BUILT_IN_BARREL
+from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import Decision, Kind, Purpose
 from core.bang_cards.state import (
     CardsState,
@@ -26,15 +27,15 @@ from core.bang_cards.state import (
 
 
 def run_defend(state: CardsState, task: Defend, out: Events) -> None:
-    """A Barrel's "draw!", then Jourdonnais' own, while the shot is not cancelled yet.
+    """The defences of the seat's cards (a Barrel's "draw!"), then Jourdonnais' own, while
+    the shot is not cancelled yet.
 
     [BC-BARREL-1, BC-CHAR-JOURD-1] each is used at most once per shot; both checks are
     public and automatic (BC-TO table, BC-DEC-6).
     """
     if task.stage == "barrel":
         schedule(state, Defend(task.seat, task.need, "jourdonnais"))
-        if has_in_play(state, task.seat, Kind.BARREL):
-            schedule(state, Check(Purpose.BARREL, task.seat))
+        schedule(state, *[t for rule in rules_at(state, task.seat) for t in rule.defend(task.seat)])
         return
     player = state.seats[task.seat]
     if player.character in BUILT_IN_BARREL and state.dodges.count(task.seat) < task.need:

@@ -8,7 +8,7 @@ from core.bang_cards.agenda import Events, ask, is_character, schedule
 from core.bang_cards.board import living, survivors
 from core.bang_cards.gold_rush import triggers
 from core.bang_cards.gold_rush.shadow import shadow_winners
-from core.bang_cards.gold_rush.traits import can_rucksack
+from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import THREE_PLAYER_TARGET, Character, Decision, Role, Side
 from core.bang_cards.state import CardsState, Damage, Eliminate, Settle
 from core.bang_cards.zones import draw, random_hand_card, take_from_hand
@@ -33,11 +33,12 @@ def can_save(state: CardsState, seat: int) -> bool:
     """Return True if a dying seat is asked how to save himself (BC-DEC-9).
 
     Anyone holding cards is asked while a Beer can heal; with 2 players left only Sid
-    Ketchum, whose ability is not a Beer, with 2 cards [BC-CHAR-SID-1].
+    Ketchum, whose ability is not a Beer, with 2 cards [BC-CHAR-SID-1]; and anyone a card
+    of his can save (a Rucksack [GR-EQ-RUCKSACK-1]).
     """
     hand = state.seats[seat].hand
-    if can_rucksack(state, seat):
-        return True  # [GR-EQ-RUCKSACK-1] not a Beer: works with 2 left, with no cards
+    if any(rule.saves(state, seat) for rule in rules_at(state, seat)):
+        return True
     if not hand:
         return False
     return beer_heals(state) or (

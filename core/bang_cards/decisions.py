@@ -28,7 +28,7 @@ from core.bang_cards.draw import draw_first_from, jesse_sources, kit_keeps
 from core.bang_cards.effects import EFFECTS
 from core.bang_cards.gold_rush import phase_two as gold_rush
 from core.bang_cards.gold_rush.triggers import beer_played
-from core.bang_cards.ids import Character, Color, Decision, Kind, Role
+from core.bang_cards.ids import Character, Color, Decision, Kind
 from core.bang_cards.state import (
     CardsState,
     Damage,
@@ -40,7 +40,7 @@ from core.bang_cards.state import (
     Settle,
     Shot,
 )
-from core.bang_cards.targeting import plays_as
+from core.bang_cards.targeting import note_attack, plays_as
 from core.bang_cards.zones import discard_from_hand
 
 
@@ -61,13 +61,20 @@ def card_plays(state: CardsState, seat: int, card: str) -> list[Play]:
     return plays_as(state, seat, card, kind)
 
 
-def sid_actions(state: CardsState, seat: int) -> list[Sid]:
-    """[BC-CHAR-SID-1] Sid Ketchum's two-card discards, offered while he is wounded."""
+def sid_pairs(state: CardsState, seat: int) -> list[Sid]:
+    """Return Sid Ketchum's two-card discards for one life [BC-CHAR-SID-1]; none for
+    another character."""
     player = state.seats[seat]
-    if player.character is not Character.SID_KETCHUM or player.life >= player.max_life:
+    if player.character is not Character.SID_KETCHUM:
         return []
     cards = sorted(set(player.hand), key=NUMBER.__getitem__)
     return [Sid(a, b) for a, b in combinations(cards, 2)]
+
+
+def sid_actions(state: CardsState, seat: int) -> list[Sid]:
+    """Return Sid Ketchum's discards in phase 2, offered while he is wounded."""
+    player = state.seats[seat]
+    return sid_pairs(state, seat) if player.life < player.max_life else []
 
 
 def _answers(state: CardsState, seat: int, kinds: frozenset[Kind]) -> list[CardsAction]:
@@ -99,9 +106,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             saves: list[CardsAction] = [Pass()]
             if beer_heals(state):
                 saves += [Respond(c) for c in player.hand if kind_of(c) is Kind.BEER]
-            if player.character is Character.SID_KETCHUM:
-                cards = sorted(set(player.hand), key=NUMBER.__getitem__)
-                saves += [Sid(a, b) for a, b in combinations(cards, 2)]
+            saves += sid_pairs(state, seat)
             return saves + gold_rush.save_actions(state, seat)
         case Decision.LUCKY_PICK | Decision.KIT_RETURN | Decision.STORE_PICK:
             return [Pick(card) for card in state.table]
@@ -188,8 +193,7 @@ def _answer_play(state: CardsState, seat: int, action: CardsAction, out: Events)
             if KINDS[kind_of(card)].color is Color.BROWN:
                 state.discard.append(card)  # [BC-PLAY-2]
             out.append(ev.CardPlayed(seat=seat, card=card, as_kind=kind.value, target=target))
-            if target is not None and state.seats[target].role is Role.SHERIFF:
-                player.sheriff_attacks += 1
+            note_attack(state, seat, target, kind)
             schedule(state, Settle(), PlayPhase())
             EFFECTS[kind](state, seat, card, target, pick, out)
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
-from core.bang_cards.board import has_in_play
 from core.bang_cards.checks import run_check
 from core.bang_cards.combat import (
     run_defend,
@@ -25,11 +24,10 @@ from core.bang_cards.combat import (
 from core.bang_cards.damage import run_damage, run_eliminate, run_settle
 from core.bang_cards.draw import run_draw_phase
 from core.bang_cards.gold_rush import turns as gold_rush
-from core.bang_cards.gold_rush.traits import hand_limit
-from core.bang_cards.ids import Decision, Kind, Purpose
+from core.bang_cards.hooks import rules_at
+from core.bang_cards.ids import Decision
 from core.bang_cards.state import (
     CardsState,
-    Check,
     DiscardPhase,
     DrawPhase,
     EndTurn,
@@ -60,16 +58,30 @@ def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
     state.turn = Turn(active, extra=state.turn.extra)
     gold_rush.begin_turn(state, out)
     out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
-    first: list[Task] = []
-    if has_in_play(state, active, Kind.DYNAMITE):
-        first += [Check(Purpose.DYNAMITE, active), Settle()]  # [BC-DYN-2] before the Jail
-    schedule(state, *first, JailStep(), DrawPhase(), *gold_rush.after_draw_tasks(state.options),
-             PlayPhase(), DiscardPhase(), *gold_rush.epilogue_tasks(state.options), EndTurn())
+    first = [t for rule in rules_at(state, active) for t in rule.turn_start(active)]
+    schedule(state, *first, *turn_tasks(state))  # [BC-DYN-2] Dynamite before the Jail
+
+
+def turn_tasks(state: CardsState) -> list[Task]:
+    """Return a turn's tasks after its start checks [BC-TURN-1], Gold Rush's included."""
+    return [JailStep(), DrawPhase(), *gold_rush.after_draw_tasks(state.options), PlayPhase(),
+            DiscardPhase(), *gold_rush.epilogue_tasks(state.options), EndTurn()]
 
 
 def _jail_step(state: CardsState, task: JailStep, out: Events) -> None:
-    if has_in_play(state, state.turn.active, Kind.JAIL):
-        schedule(state, Check(Purpose.JAIL, state.turn.active))  # [BC-JAIL-2]
+    active = state.turn.active
+    schedule(state, *[t for rule in rules_at(state, active) for t in rule.before_draw(active)])
+
+
+def hand_limit(state: CardsState, seat: int) -> int | None:
+    """Return the phase-3 hand limit: his life [BC-TURN-1] unless a card of his sets one
+    (Gun Belt); None for a shadow, whose whole hand goes at the end of his turn anyway
+    [R-GR-17]."""
+    player = state.seats[seat]
+    if player.shadow:
+        return None
+    limits = [rule.hand_limit for rule in rules_at(state, seat) if rule.hand_limit is not None]
+    return limits[0] if limits else player.life
 
 
 def _play_phase(state: CardsState, task: PlayPhase, out: Events) -> None:
@@ -84,7 +96,7 @@ def _discard_phase(state: CardsState, task: DiscardPhase, out: Events) -> None:
     if state.turn.phase != "discard":
         state.turn.phase = "discard"
         out.append(ev.PhaseStarted(seat=active, phase="discard"))
-    limit = hand_limit(state, active)  # [BC-TURN-1] current life; [GR-EQ-GUNBELT-1]
+    limit = hand_limit(state, active)
     if limit is not None and len(state.seats[active].hand) > limit:
         ask(state, Decision.DISCARD, active)
 

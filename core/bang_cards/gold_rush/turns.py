@@ -10,15 +10,15 @@ sends the shadow away and gives any extra turn owed.
 from __future__ import annotations
 
 from core.bang_cards.agenda import Events, ask, is_character, schedule
+from core.bang_cards.cards import CARD
 from core.bang_cards.damage import heal
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush import shadow
-from core.bang_cards.gold_rush.equipment import Gear
 from core.bang_cards.gold_rush.supply import gain
-from core.bang_cards.gold_rush.traits import has_gear, takes_turns
+from core.bang_cards.gold_rush.traits import takes_turns
+from core.bang_cards.hooks import CheckRule, register_check, rules_at
 from core.bang_cards.ids import Decision, GoldRushCharacter, Purpose
 from core.bang_cards.state import AfterDraw, CardsOptions, CardsState, Check, Epilogue, Task
-from core.bang_cards.zones import draw
 
 
 def begin_turn(state: CardsState, out: Events) -> None:
@@ -42,12 +42,13 @@ def dutch_cards(state: CardsState, seat: int) -> list[str]:
 
 
 def run_after_draw(state: CardsState, task: AfterDraw, out: Events) -> None:
-    """The Pickaxe's extra card, then Dutch Will's choice of a drawn card to drop."""
+    """The cards' `after_draw` (the Pickaxe's extra card), then Dutch Will's choice of a
+    drawn card to drop."""
     active = state.turn.active
     if task.stage == "pickaxe":
         schedule(state, AfterDraw("dutch"))
-        if has_gear(state, active, Gear.PICKAXE):
-            draw(state, active, 1, out)  # [GR-EQ-PICKAXE-1] after the normal draws
+        for rule in rules_at(state, active):
+            rule.after_draw(state, active, out)
         return
     if not is_character(state, active, GoldRushCharacter.DUTCH_WILL):
         return
@@ -70,6 +71,23 @@ def run_epilogue(state: CardsState, task: Epilogue, out: Events) -> None:
         heal(state, active, player.max_life - player.life, "gold_rush", out)  # to maximum
         state.extra_turns += 1
         out.append(gev.ExtraTurn(seat=active, cause="gold_rush"))
+
+
+class DonBellCheck(CheckRule):
+    """A heart or a diamond: one more turn [GR-CHAR-DONBELL-1]."""
+
+    purpose = Purpose.DON_BELL
+
+    def succeeds(self, card: str) -> bool:
+        return CARD[card].red
+
+    def checked(self, state: CardsState, seat: int, success: bool, out: Events) -> None:
+        if success:
+            state.extra_turns += 1
+            out.append(gev.ExtraTurn(seat=seat, cause="don_bell"))
+
+
+register_check(DonBellCheck())
 
 
 def end_turn(state: CardsState, out: Events) -> tuple[int, bool]:

@@ -1,0 +1,127 @@
+"""The hooks through which a card in front of a player changes the rules.
+
+Each card kind that does more than sit in front of its owner is one `CardRule` subclass,
+in `card_rules/` (base blue cards) or `gold_rush/gear.py` (Gold Rush equipment), and
+registers itself here. The mechanics ask `rules_at(state, seat)` and call the hook;
+they never test for a card kind themselves. A "draw!" is resolved by the `CheckRule`
+registered for its purpose (a card's, or a character's such as Jourdonnais').
+
+`core/bang_cards/__init__.py` imports the rule modules, so the registry is full as soon
+as any module of the game is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from core.bang_cards.agenda import Events
+from core.bang_cards.cards import is_heart
+from core.bang_cards.ids import Purpose
+from core.bang_cards.state import CardsState, Task
+
+
+class CheckRule:
+    """What a "draw!" for `purpose` does [BC-CHECK-2]: by default a heart succeeds."""
+
+    purpose: ClassVar[Purpose]
+
+    def succeeds(self, card: str) -> bool:
+        """Return True if the revealed card is a success for this purpose."""
+        return is_heart(card)
+
+    def checked(self, state: CardsState, seat: int, success: bool, out: Events) -> None:
+        """Apply the result of the "draw!" (`success` is False when no card was left)."""
+
+
+class CardRule:
+    """One card kind's rules in play; every hook of this base is neutral."""
+
+    kind: ClassVar[str]
+    """The kind's value: a base `Kind` or a Gold Rush `Gear`."""
+    seen_farther: ClassVar[int] = 0
+    """Added to the distance at which others see the owner."""
+    sees_closer: ClassVar[int] = 0
+    """Taken from the distance at which the owner sees others."""
+    unlimited_bangs: ClassVar[bool] = False
+    """True if the owner may play any number of BANG! cards [BC-BANG-3]."""
+    extra_check_cards: ClassVar[int] = 0
+    """Cards added to every "draw!" of the owner."""
+    hand_limit: ClassVar[int | None] = None
+    """The owner's phase-3 hand limit instead of his life."""
+    ends_play: ClassVar[bool] = False
+    """True if using the card ends phase 2 at once."""
+
+    def blocks(self, player: int, card: str) -> bool:
+        """Return True if `card`, played by `player`, cannot be aimed at the owner."""
+        return False
+
+    def saves(self, state: CardsState, seat: int) -> bool:
+        """Return True if the card lets its dying owner regain life now (not a Beer)."""
+        return False
+
+    def defend(self, seat: int) -> tuple[Task, ...]:
+        """Return the tasks the owner runs before answering a shot."""
+        return ()
+
+    def turn_start(self, seat: int) -> tuple[Task, ...]:
+        """Return the tasks the owner's turn opens with, before the Jail [BC-TURN-1]."""
+        return ()
+
+    def before_draw(self, seat: int) -> tuple[Task, ...]:
+        """Return the tasks run after the turn's start checks, before phase 1."""
+        return ()
+
+    def after_draw(self, state: CardsState, seat: int, out: Events) -> None:
+        """Act once the owner's phase 1 is over."""
+
+    def life_lost(self, state: CardsState, seat: int, not_last: int, out: Events) -> None:
+        """React to the owner losing life; `not_last` counts the points that were not his
+        last."""
+
+    def eliminated(self, state: CardsState, seat: int, source: int | None,
+                   out: Events) -> None:
+        """React to the owner's elimination by `source`, once his cards are gone."""
+
+
+RULES: dict[str, CardRule] = {}
+CHECKS: dict[Purpose, CheckRule] = {}
+_KIND_OF: dict[str, str] = {}
+_RANK: dict[str, int] = {}
+
+
+def register(rule: CardRule, cards: Iterable[str]) -> None:
+    """Register a kind's rule for the card ids of that kind; the order of registration is
+    the order in which hooks of one seat's cards run."""
+    RULES[rule.kind] = rule
+    _RANK[rule.kind] = len(_RANK)
+    for card in cards:
+        _KIND_OF[card] = rule.kind
+    if isinstance(rule, CheckRule):
+        register_check(rule)
+
+
+def register_check(rule: CheckRule) -> None:
+    """Register what a "draw!" for the rule's purpose does."""
+    CHECKS[rule.purpose] = rule
+
+
+def rules_at(state: CardsState, seat: int) -> list[CardRule]:
+    """Return the rules of the cards in front of a seat (blue cards, then equipment), in
+    registration order."""
+    player = state.seats[seat]
+    kinds = [_KIND_OF[card] for card in (*player.in_play, *player.equipment)
+             if card in _KIND_OF]
+    return [RULES[kind] for kind in sorted(kinds, key=_RANK.__getitem__)]
+
+
+def rule_of(card: str) -> CardRule | None:
+    """Return the rule of a card id, or None for a card without one."""
+    kind = _KIND_OF.get(card)
+    return None if kind is None else RULES[kind]
+
+
+def in_front(state: CardsState, seat: int, kind: str) -> str:
+    """Return the card of `kind` in front of a seat; raise StopIteration if none is."""
+    player = state.seats[seat]
+    return next(c for c in (*player.in_play, *player.equipment) if _KIND_OF.get(c) == kind)
