@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.bang_cards.cards import COLT_RANGE, KINDS, kind_of
-from core.bang_cards.characters import SEEN_FARTHER, SEES_CLOSER, UNLIMITED_BANGS
+from core.bang_cards.characters import ability_at
 from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState
@@ -58,8 +58,7 @@ def base_distance(state: CardsState, a: int, b: int) -> int:
 def distance(state: CardsState, a: int, b: int) -> int:
     """Return the distance at which `a` sees `b` [BC-DIST-2, R-BC-03]."""
     value = base_distance(state, a, b)
-    seen, seer = state.seats[b], state.seats[a]
-    value += SEEN_FARTHER.get(seen.character, 0) - SEES_CLOSER.get(seer.character, 0)
+    value += ability_at(state, b).seen_farther - ability_at(state, a).sees_closer
     value += sum(rule.seen_farther for rule in rules_at(state, b))
     value -= sum(rule.sees_closer for rule in rules_at(state, a))
     return max(1, value)
@@ -76,7 +75,7 @@ def reach(state: CardsState, seat: int) -> int:
 
 def may_bang(state: CardsState, seat: int) -> bool:
     """Return True if the seat may still play a BANG! card this turn [BC-BANG-3]."""
-    if state.turn.bangs == 0 or state.seats[seat].character in UNLIMITED_BANGS:
+    if state.turn.bangs == 0 or ability_at(state, seat).unlimited_bangs:
         return True
     return any(rule.unlimited_bangs for rule in rules_at(state, seat))
 

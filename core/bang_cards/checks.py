@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
-from core.bang_cards.characters import check_cards
+from core.bang_cards.characters import ability_at
 from core.bang_cards.hooks import CHECKS, rules_at
 from core.bang_cards.ids import Decision, Purpose
 from core.bang_cards.state import CardsState, Check
@@ -20,7 +20,7 @@ def succeeds(purpose: Purpose, card: str) -> bool:
 def revealed_cards(state: CardsState, seat: int) -> int:
     """Return how many cards a "draw!" of the seat reveals: Lucky Duke's two
     [BC-CHECK-3], plus what his cards add (a Horseshoe [GR-EQ-HORSESHOE-1])."""
-    return (check_cards(state.seats[seat].character)
+    return (ability_at(state, seat).check_cards
             + sum(rule.extra_check_cards for rule in rules_at(state, seat)))
 
 

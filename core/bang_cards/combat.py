@@ -11,7 +11,7 @@ from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import others_from
 from core.bang_cards.cards import kind_of
-from core.bang_cards.characters import BUILT_IN_BARREL
+from core.bang_cards.characters import ability_at
 from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import Decision, Kind, Purpose
 from core.bang_cards.state import (
@@ -37,8 +37,8 @@ def run_defend(state: CardsState, task: Defend, out: Events) -> None:
         schedule(state, Defend(task.seat, task.need, "jourdonnais"))
         schedule(state, *[t for rule in rules_at(state, task.seat) for t in rule.defend(task.seat)])
         return
-    player = state.seats[task.seat]
-    if player.character in BUILT_IN_BARREL and state.dodges.count(task.seat) < task.need:
+    if (ability_at(state, task.seat).built_in_barrel
+            and state.dodges.count(task.seat) < task.need):
         schedule(state, Check(Purpose.JOURDONNAIS, task.seat))
 
 

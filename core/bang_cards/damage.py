@@ -4,14 +4,15 @@ penalties [BC-REW], and the end of the game [BC-END]."""
 from __future__ import annotations
 
 from core.bang_cards import events as ev
-from core.bang_cards.agenda import Events, ask, is_character, schedule
+from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import living, survivors
+from core.bang_cards.characters import ability_at
 from core.bang_cards.gold_rush import triggers
 from core.bang_cards.gold_rush.shadow import shadow_winners
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Character, Decision, Role, Side
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Role, Side
 from core.bang_cards.state import CardsState, Damage, Eliminate, Settle
-from core.bang_cards.zones import draw, random_hand_card, take_from_hand
+from core.bang_cards.zones import draw
 from core.engine.protocol import Outcome
 
 
@@ -41,8 +42,7 @@ def can_save(state: CardsState, seat: int) -> bool:
         return True
     if not hand:
         return False
-    return beer_heals(state) or (
-        state.seats[seat].character is Character.SID_KETCHUM and len(hand) >= 2)
+    return beer_heals(state) or bool(ability_at(state, seat).life_discards(state, seat))
 
 
 def run_damage(state: CardsState, task: Damage, out: Events) -> None:
@@ -70,15 +70,8 @@ def _apply(state: CardsState, task: Damage, out: Events) -> None:
                               source=task.source, cause="hit"))
     triggers.life_lost(state, task.seat, task.amount, player.life + task.amount, task.source,
                        out)
-    if player.character is Character.BART_CASSIDY:
-        draw(state, task.seat, task.amount, out)  # [BC-CHAR-BART-1, R-BC-06]
-    source = task.source
-    if (player.character is Character.EL_GRINGO and source is not None
-            and source != task.seat):
-        for _ in range(task.amount):  # [BC-CHAR-GRINGO-1] one card per life lost
-            if state.seats[source].hand:
-                card = random_hand_card(state, source)
-                take_from_hand(state, task.seat, source, card, out)
+    ability_at(state, task.seat).life_lost(state, task.seat, task.amount,
+                                           player.life + task.amount, task.source, out)
 
 
 def run_eliminate(state: CardsState, task: Eliminate, out: Events) -> None:
@@ -88,7 +81,7 @@ def run_eliminate(state: CardsState, task: Eliminate, out: Events) -> None:
     player.alive = False
     player.role_revealed = True
     vulture = next((i for i in living(state)
-                    if is_character(state, i, Character.VULTURE_SAM)), None)
+                    if ability_at(state, i).takes_eliminated_cards), None)
     out.append(ev.PlayerEliminated(seat=seat, role=player.role.value, source=source,
                                    to_seat=vulture))
     in_play = list(player.in_play)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from core.bang_cards import events as ev
 from core.bang_cards.actions import (
     CardsAction,
@@ -19,16 +17,17 @@ from core.bang_cards.actions import (
 )
 from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import may_bang
-from core.bang_cards.cards import KINDS, NUMBER, kind_of
-from core.bang_cards.characters import bang_kinds, missed_kinds
+from core.bang_cards.cards import KINDS, kind_of
+from core.bang_cards.character_rules.drawing import kit_keeps
+from core.bang_cards.characters import ability_at, bang_kinds, missed_kinds
 from core.bang_cards.checks import pick_check_card
 from core.bang_cards.combat import finish_volley, take_store_card
 from core.bang_cards.damage import beer_heals, heal
-from core.bang_cards.draw import draw_first_from, jesse_sources, kit_keeps
+from core.bang_cards.draw import draw_first_from
 from core.bang_cards.effects import EFFECTS
 from core.bang_cards.gold_rush import phase_two as gold_rush
 from core.bang_cards.gold_rush.triggers import beer_played
-from core.bang_cards.ids import Character, Color, Decision, Kind
+from core.bang_cards.ids import Color, Decision, Kind
 from core.bang_cards.state import (
     CardsState,
     Damage,
@@ -61,20 +60,13 @@ def card_plays(state: CardsState, seat: int, card: str) -> list[Play]:
     return plays_as(state, seat, card, kind)
 
 
-def sid_pairs(state: CardsState, seat: int) -> list[Sid]:
-    """Return Sid Ketchum's two-card discards for one life [BC-CHAR-SID-1]; none for
-    another character."""
+def life_discards(state: CardsState, seat: int) -> list[Sid]:
+    """Return the discards for one life his character offers in phase 2 (Sid Ketchum's
+    [BC-CHAR-SID-1]), while he is wounded."""
     player = state.seats[seat]
-    if player.character is not Character.SID_KETCHUM:
+    if player.life >= player.max_life:
         return []
-    cards = sorted(set(player.hand), key=NUMBER.__getitem__)
-    return [Sid(a, b) for a, b in combinations(cards, 2)]
-
-
-def sid_actions(state: CardsState, seat: int) -> list[Sid]:
-    """Return Sid Ketchum's discards in phase 2, offered while he is wounded."""
-    player = state.seats[seat]
-    return sid_pairs(state, seat) if player.life < player.max_life else []
+    return ability_at(state, seat).life_discards(state, seat)
 
 
 def _answers(state: CardsState, seat: int, kinds: frozenset[Kind]) -> list[CardsAction]:
@@ -89,7 +81,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             plays: list[CardsAction] = [EndPlay()]
             for card in player.hand:
                 plays += card_plays(state, seat, card)
-            plays += sid_actions(state, seat)
+            plays += life_discards(state, seat)
             plays += gold_rush.play_actions(state, seat)
             plays += [SetOrder("missed", not player.order_missed),
                       SetOrder("bang", not player.order_bang)]
@@ -106,17 +98,13 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             saves: list[CardsAction] = [Pass()]
             if beer_heals(state):
                 saves += [Respond(c) for c in player.hand if kind_of(c) is Kind.BEER]
-            saves += sid_pairs(state, seat)
+            saves += ability_at(state, seat).life_discards(state, seat)
             return saves + gold_rush.save_actions(state, seat)
         case Decision.LUCKY_PICK | Decision.KIT_RETURN | Decision.STORE_PICK:
             return [Pick(card) for card in state.table]
         case Decision.DRAW_SOURCE:
             sources: list[CardsAction] = [DrawFrom("deck")]
-            if player.character is Character.PEDRO_RAMIREZ and state.discard:
-                sources.append(DrawFrom("discard"))
-            if player.character is Character.JESSE_JONES:
-                sources += [DrawFrom(s) for s in jesse_sources(state, seat)]
-            return sources
+            return sources + ability_at(state, seat).draw_sources(state, seat)
         case Decision.DISCARD:
             return [Discard(card) for card in player.hand]
     return gold_rush.frame_actions(state, frame, seat)

@@ -13,7 +13,7 @@ from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import blocked, clockwise_from, living, others_from
 from core.bang_cards.cards import is_weapon
-from core.bang_cards.characters import shot_need
+from core.bang_cards.characters import ability_at
 from core.bang_cards.damage import beer_heals, heal
 from core.bang_cards.gold_rush import triggers
 from core.bang_cards.ids import Kind
@@ -35,7 +35,7 @@ def _bang(state: CardsState, seat: int, card: str, target: int | None, pick: str
           out: Events) -> None:
     assert target is not None
     state.turn.bangs += 1  # [BC-BANG-3]
-    need = shot_need(state.seats[seat].character)  # [BC-CHAR-SLAB-1] BANG! cards only
+    need = ability_at(state, seat).shot_need  # BANG! cards only [BC-CHAR-SLAB-1]
     schedule(state, Shot(target, seat, card, need))
 
 

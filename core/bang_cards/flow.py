@@ -38,13 +38,13 @@ from core.bang_cards.state import (
     Task,
     Turn,
 )
-from core.bang_cards.zones import suzy_refills
+from core.bang_cards.zones import refill_hands
 
 
 def advance(state: CardsState, out: Events) -> None:
     """Run tasks until a decision is pending, the game is over or nothing is left."""
     while state.outcome is None:
-        suzy_refills(state, out)
+        refill_hands(state, out)
         if state.pending is not None or not state.agenda:
             return
         task = state.agenda.pop()
