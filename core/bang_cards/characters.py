@@ -60,6 +60,9 @@ class Ability:
                   source: int | None, out: Events) -> None:
         """React to losing `amount` life from `before`, hurt by `source` (None: no one)."""
 
+    def beer_played(self, state: CardsState, seat: int, out: Events) -> None:
+        """React to a Beer card being played by anyone, for life or sold."""
+
 
 NO_ABILITY = Ability()
 ABILITIES: dict[AnyCharacter, Ability] = {}

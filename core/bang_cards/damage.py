@@ -30,6 +30,13 @@ def beer_heals(state: CardsState) -> bool:
     return len(survivors(state)) > 2
 
 
+def beer_played(state: CardsState, out: Events) -> None:
+    """A Beer card was played, for life or sold: every living player's character may react
+    (Madam Yto [GR-CHAR-YTO-1])."""
+    for seat in living(state):
+        ability_at(state, seat).beer_played(state, seat, out)
+
+
 def can_save(state: CardsState, seat: int) -> bool:
     """Return True if a dying seat is asked how to save himself (BC-DEC-9).
 

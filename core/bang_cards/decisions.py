@@ -22,11 +22,10 @@ from core.bang_cards.character_rules.drawing import kit_keeps
 from core.bang_cards.characters import ability_at, bang_kinds, missed_kinds
 from core.bang_cards.checks import pick_check_card
 from core.bang_cards.combat import finish_volley, take_store_card
-from core.bang_cards.damage import beer_heals, heal
+from core.bang_cards.damage import beer_heals, beer_played, heal
 from core.bang_cards.draw import draw_first_from
 from core.bang_cards.effects import EFFECTS
 from core.bang_cards.gold_rush import phase_two as gold_rush
-from core.bang_cards.gold_rush.triggers import beer_played
 from core.bang_cards.ids import Color, Decision, Kind
 from core.bang_cards.state import (
     CardsState,
@@ -235,7 +234,7 @@ def _answer_save(state: CardsState, frame: Frame, seat: int, action: CardsAction
         case Respond(card=card):
             discard_from_hand(state, seat, card, "beer", out)
             heal(state, seat, 1, "beer", out)  # [BC-BEER-3]
-            beer_played(state, out)  # [GR-CHAR-YTO-1]
+            beer_played(state, out)
         case Sid(first=first, second=second):
             _sid(state, seat, first, second, out)
         case _:

@@ -14,8 +14,7 @@ from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import blocked, clockwise_from, living, others_from
 from core.bang_cards.cards import is_weapon
 from core.bang_cards.characters import ability_at
-from core.bang_cards.damage import beer_heals, heal
-from core.bang_cards.gold_rush import triggers
+from core.bang_cards.damage import beer_heals, beer_played, heal
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState, DuelTurn, Shot, StorePick, Volley
 from core.bang_cards.zones import (
@@ -43,7 +42,7 @@ def _beer(state: CardsState, seat: int, card: str, target: int | None, pick: str
           out: Events) -> None:
     # [BC-BEER-1, BC-BEER-2, BC-PLAY-6] heals its player, not with 2 players left
     heal(state, seat, 1 if beer_heals(state) else 0, "beer", out)
-    triggers.beer_played(state, out)  # [GR-CHAR-YTO-1]
+    beer_played(state, out)
 
 
 def _panic(state: CardsState, seat: int, card: str, target: int | None, pick: str | None,

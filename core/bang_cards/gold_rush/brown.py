@@ -22,7 +22,7 @@ from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
 from core.bang_cards.gold_rush.gear import GearCard, gear_rule, register_gear
 from core.bang_cards.gold_rush.supply import gear_to_bottom
 from core.bang_cards.ids import Kind
-from core.bang_cards.state import CardsState, Shot
+from core.bang_cards.state import CardsState, PlayPhase, Settle, Shot
 from core.bang_cards.targeting import note_attack
 from core.bang_cards.zones import draw, pop_deck
 
@@ -110,6 +110,15 @@ class GoldRush(GearCard):
 
 for _rule in (ShotCard(), Bottle(), Pardner(), Rum(), UnionPacific(), GoldRush()):
     register_gear(_rule)
+
+
+def play_on_after(state: CardsState, card: str) -> None:
+    """After an equipment card is used: check the end, then phase 2 again, unless the card
+    ends phase 2 (Gold Rush [GR-EQ-GOLDRUSH-1])."""
+    if gear_rule(card).ends_play:
+        schedule(state, Settle())
+    else:
+        schedule(state, Settle(), PlayPhase())
 
 
 def acquire(state: CardsState, seat: int, card: str, mode: Kind | None, target: int | None,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from core.bang_cards.actions import Buy, CardsAction, Discard
 from core.bang_cards.board import clockwise_from
 from core.bang_cards.gold_rush.black import RUCKSACK, RUCKSACK_PRICE
+from core.bang_cards.gold_rush.characters import dutch_cards
 from core.bang_cards.gold_rush.equipment import Gear, gear_of
 from core.bang_cards.gold_rush.phase_two import uses_of
-from core.bang_cards.gold_rush.turns import dutch_cards
 from core.bang_cards.ids import Decision, Kind
 from core.bang_cards.state import CardsState, Frame
 

@@ -9,37 +9,28 @@ offered while the `gold_rush` option is off.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from core.bang_cards.actions import Ability, Buy, CardsAction, Discard, Force, Sell, Use
-from core.bang_cards.agenda import Events, ask, is_character, schedule
-from core.bang_cards.board import distance, others_from, reach
+from core.bang_cards.actions import Buy, CardsAction, Discard, Force, Sell, Use
+from core.bang_cards.agenda import Events, schedule
+from core.bang_cards.board import others_from
 from core.bang_cards.cards import kind_of
+from core.bang_cards.damage import beer_played
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush.black import RUCKSACK
-from core.bang_cards.gold_rush.brown import acquire
-from core.bang_cards.gold_rush.equipment import PAID_DRAWS, Gear, gear_of, rule_of_gear
-from core.bang_cards.gold_rush.gear import USE_OWNERS, GearCard, gear_rule
-from core.bang_cards.gold_rush.supply import (
-    fill_shop,
-    gain,
-    gear_to_bottom,
-    paid_draw,
-    pay,
-    pop_gear,
+from core.bang_cards.gold_rush.brown import acquire, play_on_after
+from core.bang_cards.gold_rush.characters import (
+    DUTCH_WILL,
+    dutch_cards,
+    may_discount,
+    price,
+    prospector_at,
 )
-from core.bang_cards.gold_rush.traits import may_discount, price
-from core.bang_cards.gold_rush.triggers import beer_played
-from core.bang_cards.gold_rush.turns import dutch_cards
+from core.bang_cards.gold_rush.equipment import rule_of_gear
+from core.bang_cards.gold_rush.gear import USE_OWNERS, GearCard, gear_rule
+from core.bang_cards.gold_rush.supply import fill_shop, gain, gear_to_bottom, pay
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import Decision, GoldRushCharacter, Kind
-from core.bang_cards.state import CardsState, Damage, Frame, PlayPhase, Settle, Shot
-from core.bang_cards.targeting import note_attack
+from core.bang_cards.ids import Decision, Kind
+from core.bang_cards.state import CardsState, Damage, Frame, PlayPhase
 from core.bang_cards.zones import discard_from_hand
-
-JOSH_PRICE = 2  # [GR-CHAR-JOSH-1]
-JACKY_PRICE = 2  # [GR-CHAR-JACKY-1]
-CHOSEN_USE = (Gear.SHOT, Gear.BOTTLE, Gear.PARDNER, Gear.WANTED)  # need a choice
 
 
 def uses_of(state: CardsState, seat: int, card: str) -> list[Buy]:
@@ -68,22 +59,12 @@ def _forces(state: CardsState, seat: int) -> list[CardsAction]:
 
 
 def _uses(state: CardsState, seat: int) -> list[CardsAction]:
-    player = state.seats[seat]
+    """The paid uses of his black cards (Gold Pan, Rucksack), then of his character's ability
+    (Raddie Snake, Josh McCloud, Jacky Murieta)."""
     found: list[CardsAction] = [use for rule in rules_at(state, seat)
                                 if isinstance(rule, GearCard)
                                 for use in rule.paid_uses(state, seat)]
-    if is_character(state, seat, GoldRushCharacter.RADDIE_SNAKE) and player.nuggets >= 1 \
-            and state.turn.raddie < PAID_DRAWS:
-        found.append(Use("raddie_snake"))
-    if is_character(state, seat, GoldRushCharacter.JOSH_MCCLOUD) and \
-            player.nuggets >= JOSH_PRICE and state.gear_deck:
-        found.append(Use("josh_mccloud"))
-    if is_character(state, seat, GoldRushCharacter.JACKY_MURIETA) and \
-            player.nuggets >= JACKY_PRICE:
-        limit = reach(state, seat)
-        found += [Use("jacky_murieta", t) for t in others_from(state, seat)
-                  if distance(state, seat, t) <= limit]
-    return found
+    return found + prospector_at(state, seat).paid_uses(state, seat)
 
 
 def play_actions(state: CardsState, seat: int) -> list[CardsAction]:
@@ -115,8 +96,7 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
     """Apply a Gold Rush answer; return False if the answer is not one of Gold Rush's."""
     if frame.decision is Decision.DUTCH_DISCARD:
         assert isinstance(action, Discard)
-        discard_from_hand(state, seat, action.card, "dutch_will", out)
-        gain(state, seat, 1, "dutch_will", out)  # [GR-CHAR-DUTCH-1]
+        DUTCH_WILL.drop(state, seat, action.card, out)
         return True
     if frame.decision is Decision.GEAR_USE:
         assert isinstance(action, Buy)
@@ -148,15 +128,6 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
     return True
 
 
-def _then_play_on(state: CardsState, card: str) -> None:
-    """After a card is used: check the end, then phase 2 again, unless it was Gold Rush,
-    which ends phase 2 [GR-EQ-GOLDRUSH-1]."""
-    if gear_rule(card).ends_play:
-        schedule(state, Settle())
-    else:
-        schedule(state, Settle(), PlayPhase())
-
-
 def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     cost = price(state, seat, action.card, action.full)
     if cost < rule_of_gear(action.card).cost:
@@ -164,52 +135,15 @@ def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     pay(state, seat, cost, "buy", out)
     state.shop.remove(action.card)
     fill_shop(state, out)  # [GR-BUY-4, R-GR-03] at once
-    _then_play_on(state, action.card)
+    play_on_after(state, action.card)
     acquire(state, seat, action.card, action.mode, action.target, action.pick, cost, "shop",
             out)
 
 
 def _use(state: CardsState, seat: int, action: Use, out: Events) -> None:
     out.append(gev.AbilityUsed(seat=seat, what=action.what, target=action.target))
-    owner = USE_OWNERS.get(action.what)
+    owner = USE_OWNERS.get(action.what)  # a card's (Gold Pan, Rucksack), else his character's
     if owner is not None:
-        owner.use(state, seat, action, out)  # a card's: Gold Pan, Rucksack
+        owner.use(state, seat, action, out)
     else:
-        _CHARACTER_USES[action.what](state, seat, action, out)
-
-
-def _raddie(state: CardsState, seat: int, action: Use, out: Events) -> None:
-    state.turn.raddie += 1
-    paid_draw(state, seat, "raddie_snake", out)  # [GR-CHAR-RADDIE-1]
-
-
-def _jacky(state: CardsState, seat: int, action: Use, out: Events) -> None:
-    assert action.target is not None
-    pay(state, seat, JACKY_PRICE, "jacky_murieta", out)  # [GR-CHAR-JACKY-1] no card
-    note_attack(state, seat, action.target, Kind.BANG)
-    schedule(state, Shot(action.target, seat, "", 1), Settle(), PlayPhase())
-
-
-def _josh(state: CardsState, seat: int, action: Use, out: Events) -> None:
-    """[GR-CHAR-JOSH-1] the top equipment card: used at once, kept, or discarded."""
-    pay(state, seat, JOSH_PRICE, "josh_mccloud", out)
-    card = pop_gear(state, out)
-    if card is None:
-        schedule(state, PlayPhase())
-        return
-    gear = gear_of(card)
-    _then_play_on(state, card)
-    uses = uses_of(state, seat, card)
-    out.append(gev.GearDrawn(seat=seat, card=card))
-    if not uses:  # a name he already has, or a Wanted nobody can take
-        gear_to_bottom(state, card, seat, "duplicate", out)
-    elif gear in CHOSEN_USE:
-        state.gear_held = card
-        ask(state, Decision.GEAR_USE, seat)  # GR-DEC-2/3/4
-    else:
-        acquire(state, seat, card, None, None, None, 0, "deck", out)
-
-
-_CHARACTER_USES: dict[Ability, Callable[[CardsState, int, Use, Events], None]] = {
-    "raddie_snake": _raddie, "jacky_murieta": _jacky, "josh_mccloud": _josh,
-}
+        prospector_at(state, seat).use(state, seat, action, out)

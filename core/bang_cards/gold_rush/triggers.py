@@ -1,4 +1,4 @@
-"""What Gold Rush adds when life is lost, a player is eliminated or a Beer is played.
+"""What Gold Rush adds when life is lost or a player is eliminated.
 
 Each is called by the base rules (`damage.py`, `effects.py`, `decisions.py`) and does
 nothing while the `gold_rush` option is off.
@@ -6,13 +6,10 @@ nothing while the `gold_rush` option is off.
 
 from __future__ import annotations
 
-from core.bang_cards.agenda import Events, is_character
-from core.bang_cards.board import living
+from core.bang_cards.agenda import Events
 from core.bang_cards.gold_rush.supply import drop_equipment, gain, nuggets_of_the_eliminated
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import GoldRushCharacter
 from core.bang_cards.state import CardsState
-from core.bang_cards.zones import draw
 
 
 def life_lost(state: CardsState, seat: int, amount: int, before: int,
@@ -30,8 +27,6 @@ def life_lost(state: CardsState, seat: int, amount: int, before: int,
         gain(state, source, lost, "hit", out)  # [GR-NUG-1, GR-NUG-2]
     for rule in rules_at(state, seat):
         rule.life_lost(state, seat, not_last, out)
-    if is_character(state, seat, GoldRushCharacter.SIMEON_PICOS):
-        gain(state, seat, lost, "simeon_picos", out)  # [GR-CHAR-SIMEON-1, R-GR-12]
 
 
 def eliminated(state: CardsState, seat: int, source: int | None, out: Events) -> None:
@@ -55,11 +50,3 @@ def penalty(state: CardsState, sheriff: int, out: Events) -> None:
     """The Sheriff who killed a Deputy also loses his equipment [GR-EQ-GEN-3]."""
     drop_equipment(state, sheriff, "penalty", out)
 
-
-def beer_played(state: CardsState, out: Events) -> None:
-    """A Beer card was played (for life or sold): Madam Yto draws 1 [GR-CHAR-YTO-1]."""
-    if not state.options.gold_rush:
-        return
-    for seat in living(state):
-        if is_character(state, seat, GoldRushCharacter.MADAM_YTO):
-            draw(state, seat, 1, out)
