@@ -8,9 +8,9 @@ from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import living
 from core.bang_cards.cards import CARD
 from core.bang_cards.damage import heal
-from core.bang_cards.gold_rush.equipment import HAND_LIMIT_BELT, PAID_DRAWS, Gear
+from core.bang_cards.gold_rush.equipment import HAND_LIMIT_BELT, Gear
 from core.bang_cards.gold_rush.gear import GearCard, register_gear
-from core.bang_cards.gold_rush.supply import gain, paid_draw, pay
+from core.bang_cards.gold_rush.supply import gain, paid_draw, paid_draw_offer, pay
 from core.bang_cards.gold_rush.traits import has_gear
 from core.bang_cards.ids import Kind, Suit
 from core.bang_cards.state import CardsState, PlayPhase
@@ -59,9 +59,7 @@ class GoldPan(GearCard):
     ability = "gold_pan"
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
-        player = state.seats[seat]
-        usable = player.nuggets >= 1 and state.turn.pans < PAID_DRAWS
-        return [Use("gold_pan")] if usable else []
+        return paid_draw_offer(state, seat, state.turn.pans, "gold_pan")
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
         state.turn.pans += 1

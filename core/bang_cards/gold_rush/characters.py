@@ -13,9 +13,16 @@ from core.bang_cards.cards import CARD
 from core.bang_cards.characters import Ability, ability_at, register_ability
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush.brown import acquire, play_on_after
-from core.bang_cards.gold_rush.equipment import PAID_DRAWS, Gear, gear_of, rule_of_gear
+from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
 from core.bang_cards.gold_rush.gear import gear_rule
-from core.bang_cards.gold_rush.supply import gain, gear_to_bottom, paid_draw, pay, pop_gear
+from core.bang_cards.gold_rush.supply import (
+    gain,
+    gear_to_bottom,
+    paid_draw,
+    paid_draw_offer,
+    pay,
+    pop_gear,
+)
 from core.bang_cards.hooks import CheckRule, register_check
 from core.bang_cards.ids import Decision, GoldRushCharacter, Kind, Purpose
 from core.bang_cards.state import CardsState, Check, PlayPhase, Settle, Shot, Task
@@ -140,8 +147,7 @@ class RaddieSnake(Prospector):
     character = GoldRushCharacter.RADDIE_SNAKE
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
-        usable = state.seats[seat].nuggets >= 1 and state.turn.raddie < PAID_DRAWS
-        return [Use("raddie_snake")] if usable else []
+        return paid_draw_offer(state, seat, state.turn.raddie, "raddie_snake")
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
         state.turn.raddie += 1
