@@ -1,11 +1,12 @@
 """BANG! the card game (rules: docs/rules/bang_cards.md, docs/rules/gold_rush.md).
 
-Importing the package registers every card's rules in `hooks.py` (the base blue cards of
-`card_rules/`, Gold Rush's equipment in `gold_rush/brown.py` and `gold_rush/black.py`,
-Don Bell's "draw!" in `gold_rush/turns.py`) and every character's in `characters.py`
-(`character_rules/`)."""
+Importing the package registers every card's and character's rules, whichever module is
+loaded first: the cards in `hooks.py` (`card_rules/`, `gold_rush/brown.py`,
+`gold_rush/black.py`), the characters in `characters.py` (`character_rules/`,
+`gold_rush/characters.py`)."""
 
 from core.bang_cards import card_rules, character_rules
-from core.bang_cards.gold_rush import black, brown, turns
+from core.bang_cards.gold_rush import black, brown
+from core.bang_cards.gold_rush import characters as prospectors
 
-__all__ = ["black", "brown", "card_rules", "character_rules", "turns"]
+__all__ = ["black", "brown", "card_rules", "character_rules", "prospectors"]
