@@ -7,8 +7,7 @@ from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import living, survivors
 from core.bang_cards.characters import ability_at
-from core.bang_cards.gold_rush import triggers
-from core.bang_cards.gold_rush.shadow import shadow_winners
+from core.bang_cards.expansion import EXPANSIONS
 from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Role, Side
 from core.bang_cards.state import CardsState, Damage, Eliminate, Settle
@@ -75,8 +74,9 @@ def _apply(state: CardsState, task: Damage, out: Events) -> None:
     player.life -= task.amount
     out.append(ev.LifeChanged(seat=task.seat, delta=-task.amount, life=player.life,
                               source=task.source, cause="hit"))
-    triggers.life_lost(state, task.seat, task.amount, player.life + task.amount, task.source,
-                       out)
+    for expansion in EXPANSIONS:
+        expansion.life_lost(state, task.seat, task.amount, player.life + task.amount,
+                            task.source, out)
     ability_at(state, task.seat).life_lost(state, task.seat, task.amount,
                                            player.life + task.amount, task.source, out)
 
@@ -108,7 +108,8 @@ def run_eliminate(state: CardsState, task: Eliminate, out: Events) -> None:
         for card in cards:
             state.discard.append(card)
             out.append(ev.CardDiscarded(seat=seat, card=card, reason="eliminated"))
-    triggers.eliminated(state, seat, source, out)
+    for expansion in EXPANSIONS:
+        expansion.eliminated(state, seat, source, out)
     if seat == state.turn.active:
         state.turn.aborted = True  # [BC-TURN-3]
     first_death = not state.deaths and sum(not s.alive or s.shadow for s in state.seats) == 1
@@ -137,7 +138,8 @@ def _reward(state: CardsState, victim: int, killer: int, first_death: bool,
             out.append(ev.CardDiscarded(seat=killer, card=card, reason="penalty"))
         sheriff.hand.clear()
         sheriff.in_play.clear()
-        triggers.penalty(state, killer, out)
+        for expansion in EXPANSIONS:
+            expansion.penalty(state, killer, out)
         out.append(ev.Rewarded(seat=killer, victim=victim, penalty=True))
 
 
@@ -162,12 +164,17 @@ def check_end(state: CardsState) -> Outcome | None:
         if len(alive) == 1 and roles[alive[0]] is Role.RENEGADE:
             return Outcome(Side.RENEGADE, frozenset(alive), "last_renegade_standing")
         return Outcome(Side.OUTLAWS, frozenset(i for i, r in roles.items() if r is Role.OUTLAW)
-                       | shadow_winners(state, Side.OUTLAWS), "sheriff_eliminated")
+                       | _extra_winners(state, Side.OUTLAWS), "sheriff_eliminated")
     if not any(roles[i] in (Role.OUTLAW, Role.RENEGADE) for i in alive):
         return Outcome(Side.LAW, frozenset(i for i, r in roles.items()
                                            if r in (Role.SHERIFF, Role.DEPUTY))
-                       | shadow_winners(state, Side.LAW), "outlaws_and_renegades_eliminated")
+                       | _extra_winners(state, Side.LAW), "outlaws_and_renegades_eliminated")
     return None
+
+
+def _extra_winners(state: CardsState, side: Side) -> frozenset[int]:
+    """Return who wins with `side` besides its roles (Shadow Renegades [GR-SREN-3])."""
+    return frozenset().union(*(e.extra_winners(state, side) for e in EXPANSIONS))
 
 
 def run_settle(state: CardsState, task: Settle, out: Events) -> None:

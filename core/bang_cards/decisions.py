@@ -25,7 +25,7 @@ from core.bang_cards.combat import finish_volley, take_store_card
 from core.bang_cards.damage import beer_heals, beer_played, heal
 from core.bang_cards.draw import draw_first_from
 from core.bang_cards.effects import EFFECTS
-from core.bang_cards.gold_rush import phase_two as gold_rush
+from core.bang_cards.expansion import EXPANSIONS
 from core.bang_cards.ids import Color, Decision, Kind
 from core.bang_cards.state import (
     CardsState,
@@ -81,7 +81,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             for card in player.hand:
                 plays += card_plays(state, seat, card)
             plays += life_discards(state, seat)
-            plays += gold_rush.play_actions(state, seat)
+            plays += [a for e in EXPANSIONS for a in e.play_actions(state, seat)]
             plays += [SetOrder("missed", not player.order_missed),
                       SetOrder("bang", not player.order_bang)]
             return plays
@@ -98,7 +98,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             if beer_heals(state):
                 saves += [Respond(c) for c in player.hand if kind_of(c) is Kind.BEER]
             saves += ability_at(state, seat).life_discards(state, seat)
-            return saves + gold_rush.save_actions(state, seat)
+            return saves + [a for e in EXPANSIONS for a in e.save_actions(state, seat)]
         case Decision.LUCKY_PICK | Decision.KIT_RETURN | Decision.STORE_PICK:
             return [Pick(card) for card in state.table]
         case Decision.DRAW_SOURCE:
@@ -106,7 +106,7 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             return sources + ability_at(state, seat).draw_sources(state, seat)
         case Decision.DISCARD:
             return [Discard(card) for card in player.hand]
-    return gold_rush.frame_actions(state, frame, seat)
+    return [a for e in EXPANSIONS for a in e.frame_actions(state, frame, seat)]
 
 
 def is_legal(state: CardsState, frame: Frame, seat: int, action: CardsAction) -> bool:
@@ -117,7 +117,7 @@ def is_legal(state: CardsState, frame: Frame, seat: int, action: CardsAction) ->
 def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
            out: Events) -> None:
     """Apply a legal answer to the frame (already taken off `pending`)."""
-    if gold_rush.answer(state, frame, seat, action, out):
+    if any(e.answer(state, frame, seat, action, out) for e in EXPANSIONS):
         return
     match frame.decision:
         case Decision.PLAY:

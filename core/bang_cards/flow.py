@@ -8,11 +8,9 @@ are dropped and `EndTurn` passes the turn [BC-JAIL-2, BC-TURN-3].
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
+from core.bang_cards.board import next_living
 from core.bang_cards.checks import run_check
 from core.bang_cards.combat import (
     run_defend,
@@ -23,7 +21,7 @@ from core.bang_cards.combat import (
 )
 from core.bang_cards.damage import run_damage, run_eliminate, run_settle
 from core.bang_cards.draw import run_draw_phase
-from core.bang_cards.gold_rush import turns as gold_rush
+from core.bang_cards.expansion import EXPANSIONS, Handler
 from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import Decision
 from core.bang_cards.state import (
@@ -50,13 +48,14 @@ def advance(state: CardsState, out: Events) -> None:
         task = state.agenda.pop()
         if state.turn.aborted and task.turn_bound:
             continue
-        _HANDLERS[task.kind](state, task, out)
+        _handler(task.kind)(state, task, out)
 
 
 def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
     active = state.turn.active
     state.turn = Turn(active, extra=state.turn.extra)
-    gold_rush.begin_turn(state, out)
+    for expansion in EXPANSIONS:
+        expansion.begin_turn(state, out)
     out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
     first = [t for rule in rules_at(state, active) for t in rule.turn_start(active)]
     schedule(state, *first, *turn_tasks(state))  # [BC-DYN-2] Dynamite before the Jail
@@ -64,8 +63,10 @@ def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
 
 def turn_tasks(state: CardsState) -> list[Task]:
     """Return a turn's tasks after its start checks [BC-TURN-1], Gold Rush's included."""
-    return [JailStep(), DrawPhase(), *gold_rush.after_draw_tasks(state.options), PlayPhase(),
-            DiscardPhase(), *gold_rush.epilogue_tasks(state.options), EndTurn()]
+    options = state.options
+    return [JailStep(), DrawPhase(), *(t for e in EXPANSIONS for t in e.after_draw_tasks(options)),
+            PlayPhase(), DiscardPhase(),
+            *(t for e in EXPANSIONS for t in e.epilogue_tasks(options)), EndTurn()]
 
 
 def _jail_step(state: CardsState, task: JailStep, out: Events) -> None:
@@ -105,13 +106,23 @@ def _end_turn(state: CardsState, task: EndTurn, out: Events) -> None:
     run_settle(state, Settle(), out)
     if state.outcome is not None:
         return
-    seat, extra = gold_rush.end_turn(state, out)  # shadows and extra turns [GR-SHADOW-4]
+    seat, extra = _next_turn(state, out)
     state.turn = Turn(seat, extra=extra)
     state.turn_number += 1
     schedule(state, StartTurn())
 
 
-_HANDLERS: dict[str, Callable[[CardsState, Any, Events], None]] = {
+def _next_turn(state: CardsState, out: Events) -> tuple[int, bool]:
+    """Return the seat to play next and whether it is an extra turn: an expansion's answer
+    (shadows, extra turns), else the next living seat [BC-TURN-1]."""
+    for expansion in EXPANSIONS:
+        found = expansion.next_turn(state, out)
+        if found is not None:
+            return found
+    return next_living(state, state.turn.active), False
+
+
+_HANDLERS: dict[str, Handler] = {
     "start_turn": _start_turn,
     "jail_step": _jail_step,
     "draw_phase": run_draw_phase,
@@ -127,6 +138,12 @@ _HANDLERS: dict[str, Callable[[CardsState, Any, Events], None]] = {
     "damage": run_damage,
     "eliminate": run_eliminate,
     "settle": run_settle,
-    "after_draw": gold_rush.run_after_draw,
-    "epilogue": gold_rush.run_epilogue,
 }
+
+
+def _handler(kind: str) -> Handler:
+    """Return the handler of a task kind: the base flow's, else an expansion's."""
+    handler = _HANDLERS.get(kind)
+    if handler is not None:
+        return handler
+    return next(e.handlers[kind] for e in EXPANSIONS if kind in e.handlers)
