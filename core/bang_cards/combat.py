@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import others_from
-from core.bang_cards.cards import kind_of
+from core.bang_cards.cards import volley_answer
 from core.bang_cards.characters import ability_at
 from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import Decision, Kind, Purpose
@@ -69,8 +69,8 @@ def run_shot(state: CardsState, task: Shot, out: Events) -> None:
 
 def run_volley(state: CardsState, task: Volley, out: Events) -> None:
     """A Gatling or Indians!: checks in seat order, then every target answers at once."""
-    gatling = kind_of(task.card) is Kind.GATLING
-    if gatling and not task.checked:
+    shots = volley_answer(task.card) is Kind.MISSED  # a shot at each target [BC-BANG-2]
+    if shots and not task.checked:
         schedule(state, *[Defend(t, 1) for t in task.targets],
                  Volley(task.source, task.card, task.targets, checked=True))
         return
@@ -79,7 +79,7 @@ def run_volley(state: CardsState, task: Volley, out: Events) -> None:
     for target in task.targets:
         if not state.seats[target].alive:
             continue
-        if gatling and _take_dodges(state, target):
+        if shots and _take_dodges(state, target):
             out.append(ev.ShotCancelled(seat=target))
         elif state.seats[target].hand:
             waiting.append(target)

@@ -17,7 +17,7 @@ from core.bang_cards.actions import (
 )
 from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import may_bang
-from core.bang_cards.cards import KINDS, kind_of
+from core.bang_cards.cards import KINDS, kind_of, volley_answer
 from core.bang_cards.character_rules.drawing import kit_keeps
 from core.bang_cards.characters import ability_at, bang_kinds, missed_kinds
 from core.bang_cards.checks import pick_check_card
@@ -88,8 +88,8 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
         case Decision.DODGE:
             return _answers(state, seat, missed_kinds(player.character))
         case Decision.VOLLEY:
-            gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
-            kinds = missed_kinds if gatling else bang_kinds
+            assert frame.card is not None
+            kinds = missed_kinds if volley_answer(frame.card) is Kind.MISSED else bang_kinds
             return _answers(state, seat, kinds(player.character))
         case Decision.DUEL:
             return _answers(state, seat, bang_kinds(player.character))
@@ -213,9 +213,9 @@ def _answer_volley(state: CardsState, frame: Frame, seat: int, action: CardsActi
     assert frame.source is not None
     hits = frame.hits
     if isinstance(action, Respond):
-        gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
-        as_kind = Kind.MISSED if gatling else Kind.BANG
-        discard_from_hand(state, seat, action.card, "gatling" if gatling else "indians", out)
+        assert frame.card is not None
+        as_kind = volley_answer(frame.card)
+        discard_from_hand(state, seat, action.card, kind_of(frame.card).value, out)
         out.append(ev.Responded(seat=seat, card=action.card, as_kind=as_kind.value))
     else:
         out.append(ev.HitTaken(seat=seat))
