@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.bang_cards.cards import COLT_RANGE, KINDS, kind_of
 from core.bang_cards.characters import ability_at
-from core.bang_cards.hooks import rules_at
+from core.bang_cards.hooks import distance_shift, rules_at
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState
 
@@ -59,9 +59,7 @@ def distance(state: CardsState, a: int, b: int) -> int:
     """Return the distance at which `a` sees `b` [BC-DIST-2, R-BC-03]."""
     value = base_distance(state, a, b)
     value += ability_at(state, b).seen_farther - ability_at(state, a).sees_closer
-    value += sum(rule.seen_farther for rule in rules_at(state, b))
-    value -= sum(rule.sees_closer for rule in rules_at(state, a))
-    return max(1, value)
+    return max(1, value + distance_shift(state, a, b))
 
 
 def reach(state: CardsState, seat: int) -> int:
@@ -79,8 +77,3 @@ def may_bang(state: CardsState, seat: int) -> bool:
         return True
     return any(rule.unlimited_bangs for rule in rules_at(state, seat))
 
-
-def blocked(state: CardsState, player: int, card: str, target: int) -> bool:
-    """Return True if `card`, played by `player`, cannot be aimed at `target` because of a
-    card in front of him (a Calumet [GR-EQ-CALUMET-1])."""
-    return target != player and any(rule.blocks(player, card) for rule in rules_at(state, target))

@@ -11,10 +11,11 @@ from collections.abc import Callable
 
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, schedule
-from core.bang_cards.board import blocked, clockwise_from, living, others_from
+from core.bang_cards.board import clockwise_from, living, others_from
 from core.bang_cards.cards import is_weapon
 from core.bang_cards.characters import ability_at
 from core.bang_cards.damage import beer_heals, beer_played, heal
+from core.bang_cards.hooks import keeps_off
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState, DuelTurn, Shot, StorePick, Volley
 from core.bang_cards.zones import (
@@ -95,7 +96,7 @@ def _volley(state: CardsState, seat: int, card: str, target: int | None, pick: s
             out: Events) -> None:
     # [BC-GATLING-1, BC-INDIANS-1] every other living player; [R-GR-10] a Calumet's owner
     # is skipped by Indians! of diamonds
-    targets = [t for t in others_from(state, seat) if not blocked(state, seat, card, t)]
+    targets = [t for t in others_from(state, seat) if not keeps_off(state, seat, card, t)]
     schedule(state, Volley(seat, card, tuple(targets)))
 
 

@@ -87,7 +87,12 @@ class CardRule:
 RULES: dict[str, CardRule] = {}
 CHECKS: dict[Purpose, CheckRule] = {}
 _KIND_OF: dict[str, str] = {}
+_RULE_OF: dict[str, CardRule] = {}
 _RANK: dict[str, int] = {}
+# Indexes of the hooks asked for every pair of seats, kept apart for speed.
+_FARTHER: dict[str, int] = {}
+_CLOSER: dict[str, int] = {}
+_BLOCKERS: dict[str, CardRule] = {}
 
 
 def register(rule: CardRule, cards: Iterable[str]) -> None:
@@ -95,8 +100,16 @@ def register(rule: CardRule, cards: Iterable[str]) -> None:
     the order in which hooks of one seat's cards run."""
     RULES[rule.kind] = rule
     _RANK[rule.kind] = len(_RANK)
+    blocks = type(rule).blocks is not CardRule.blocks
     for card in cards:
         _KIND_OF[card] = rule.kind
+        _RULE_OF[card] = rule
+        if rule.seen_farther:
+            _FARTHER[card] = rule.seen_farther
+        if rule.sees_closer:
+            _CLOSER[card] = rule.sees_closer
+        if blocks:
+            _BLOCKERS[card] = rule
     if isinstance(rule, CheckRule):
         register_check(rule)
 
@@ -110,15 +123,47 @@ def rules_at(state: CardsState, seat: int) -> list[CardRule]:
     """Return the rules of the cards in front of a seat (blue cards, then equipment), in
     registration order."""
     player = state.seats[seat]
-    kinds = [_KIND_OF[card] for card in (*player.in_play, *player.equipment)
-             if card in _KIND_OF]
-    return [RULES[kind] for kind in sorted(kinds, key=_RANK.__getitem__)]
+    if not player.in_play and not player.equipment:
+        return []
+    found = [_RULE_OF[card] for card in (*player.in_play, *player.equipment)
+             if card in _RULE_OF]
+    if len(found) > 1:
+        found.sort(key=_rank)
+    return found
+
+
+def _rank(rule: CardRule) -> int:
+    return _RANK[rule.kind]
+
+
+def distance_shift(state: CardsState, seer: int, seen: int) -> int:
+    """Return what the cards in front of the two seats add to the distance at which `seer`
+    sees `seen`: `seen_farther` of the one, less `sees_closer` of the other."""
+    him, me = state.seats[seen], state.seats[seer]
+    shift = 0
+    for card in him.in_play:
+        shift += _FARTHER.get(card, 0)
+    for card in him.equipment:
+        shift += _FARTHER.get(card, 0)
+    for card in me.in_play:
+        shift -= _CLOSER.get(card, 0)
+    for card in me.equipment:
+        shift -= _CLOSER.get(card, 0)
+    return shift
+
+
+def keeps_off(state: CardsState, player: int, card: str, target: int) -> bool:
+    """Return True if a card in front of `target` keeps `card`, played by `player`, off him."""
+    if target == player:
+        return False
+    them = state.seats[target]
+    return any(c in _BLOCKERS and _BLOCKERS[c].blocks(player, card)
+               for c in (*them.in_play, *them.equipment))
 
 
 def rule_of(card: str) -> CardRule | None:
     """Return the rule of a card id, or None for a card without one."""
-    kind = _KIND_OF.get(card)
-    return None if kind is None else RULES[kind]
+    return _RULE_OF.get(card)
 
 
 def in_front(state: CardsState, seat: int, kind: str) -> str:

@@ -2,14 +2,15 @@
 
 Shared by the cards of the hand (`decisions.card_plays`) and by the Gold Rush cards that
 have a base card's effect without being that card (Bottle, Pardner [GR-EQ-GEN-4]). A
-card in front of a target may keep a card off him (`board.blocked`: a Calumet).
+card in front of a target may keep a card off him (`hooks.keeps_off`: a Calumet).
 """
 
 from __future__ import annotations
 
 from core.bang_cards.actions import Play
-from core.bang_cards.board import blocked, distance, has_in_play, others_from, reach
+from core.bang_cards.board import distance, has_in_play, others_from, reach
 from core.bang_cards.cards import KINDS
+from core.bang_cards.hooks import keeps_off
 from core.bang_cards.ids import Color, Kind, Role
 from core.bang_cards.state import CardsState
 
@@ -24,7 +25,7 @@ def _picks(state: CardsState, card: str, target: int) -> list[Play]:
 def plays_as(state: CardsState, seat: int, card: str, kind: Kind) -> list[Play]:
     """Return every way `card` may have the effect of `kind` now, the limit of one BANG!
     a turn aside (the caller checks it for BANG! cards)."""
-    others = [t for t in others_from(state, seat) if not blocked(state, seat, card, t)]
+    others = [t for t in others_from(state, seat) if not keeps_off(state, seat, card, t)]
     targeting = KINDS[kind].targeting
     if targeting == "reach":  # [BC-DIST-3]
         limit = reach(state, seat)
