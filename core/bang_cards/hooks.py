@@ -1,10 +1,11 @@
 """The hooks through which a card in front of a player changes the rules.
 
 Each card kind that does more than sit in front of its owner is one `CardRule` subclass,
-in `card_rules/` (base blue cards) or `gold_rush/gear.py` (Gold Rush equipment), and
-registers itself here. The mechanics ask `rules_at(state, seat)` and call the hook;
-they never test for a card kind themselves. A "draw!" is resolved by the `CheckRule`
-registered for its purpose (a card's, or a character's such as Jourdonnais').
+in `card_rules/` (base blue cards) or `gold_rush/brown.py` and `gold_rush/black.py` (Gold
+Rush equipment, `GearCard`s), and registers itself here. The mechanics ask
+`rules_at(state, seat)` and call the hook; they never test for a card kind themselves. A
+"draw!" is resolved by the `CheckRule` registered for its purpose (a card's, or a
+character's such as Jourdonnais').
 
 `core/bang_cards/__init__.py` imports the rule modules, so the registry is full as soon
 as any module of the game is loaded.
