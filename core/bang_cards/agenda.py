@@ -3,7 +3,7 @@ leaving a decision for a seat."""
 
 from __future__ import annotations
 
-from core.bang_cards.ids import AnyCharacter, Decision, Purpose
+from core.bang_cards.ids import Decision, Purpose
 from core.bang_cards.state import CardsState, Frame, Task
 from core.engine.protocol import Event
 
@@ -22,8 +22,3 @@ def ask(state: CardsState, decision: Decision, seat: int, *, source: int | None 
     """Leave a pending decision; the agenda stops until it is answered."""
     state.pending = Frame(decision, seat, source, card, need, other, purpose, waiting, hits)
 
-
-def is_character(state: CardsState, seat: int, character: AnyCharacter) -> bool:
-    """Return True if a living seat plays `character`."""
-    player = state.seats[seat]
-    return player.alive and player.character is character

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.bang_cards.cards import COLT_RANGE, KINDS, kind_of
-from core.bang_cards.characters import SEEN_FARTHER, SEES_CLOSER, UNLIMITED_BANGS
+from core.bang_cards.characters import ability_at
+from core.bang_cards.hooks import distance_shift, rules_at
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState
 
@@ -57,13 +58,8 @@ def base_distance(state: CardsState, a: int, b: int) -> int:
 def distance(state: CardsState, a: int, b: int) -> int:
     """Return the distance at which `a` sees `b` [BC-DIST-2, R-BC-03]."""
     value = base_distance(state, a, b)
-    seen, seer = state.seats[b], state.seats[a]
-    value += SEEN_FARTHER.get(seen.character, 0) - SEES_CLOSER.get(seer.character, 0)
-    if has_in_play(state, b, Kind.MUSTANG):
-        value += 1  # [BC-MUSTANG-1]
-    if has_in_play(state, a, Kind.SCOPE):
-        value -= 1  # [BC-SCOPE-1]
-    return max(1, value)
+    value += ability_at(state, b).seen_farther - ability_at(state, a).sees_closer
+    return max(1, value + distance_shift(state, a, b))
 
 
 def reach(state: CardsState, seat: int) -> int:
@@ -77,6 +73,7 @@ def reach(state: CardsState, seat: int) -> int:
 
 def may_bang(state: CardsState, seat: int) -> bool:
     """Return True if the seat may still play a BANG! card this turn [BC-BANG-3]."""
-    if state.turn.bangs == 0 or state.seats[seat].character in UNLIMITED_BANGS:
+    if state.turn.bangs == 0 or ability_at(state, seat).unlimited_bangs:
         return True
-    return has_in_play(state, seat, Kind.VOLCANIC)
+    return any(rule.unlimited_bangs for rule in rules_at(state, seat))
+

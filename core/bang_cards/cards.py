@@ -24,11 +24,14 @@ Targeting = Literal["none", "reach", "near", "any_card", "any", "jail"]
 
 @dataclass(frozen=True)
 class KindRule:
-    """What a card kind is: its colour, how it targets, its weapon range (0: not a weapon)."""
+    """What a card kind is: its colour, how it targets, its weapon range (0: not a weapon),
+    and for a card aimed at every other player at once what each answers with (a Missed!
+    for a Gatling's shots, a BANG! for Indians!)."""
 
     color: Color
     targeting: Targeting = "none"
     weapon_range: int = 0
+    volley_answer: Kind | None = None
 
 
 KINDS: dict[Kind, KindRule] = {
@@ -40,8 +43,8 @@ KINDS: dict[Kind, KindRule] = {
     Kind.DUEL: KindRule(Color.BROWN, "any"),
     Kind.STAGECOACH: KindRule(Color.BROWN),
     Kind.GENERAL_STORE: KindRule(Color.BROWN),
-    Kind.INDIANS: KindRule(Color.BROWN),
-    Kind.GATLING: KindRule(Color.BROWN),
+    Kind.INDIANS: KindRule(Color.BROWN, volley_answer=Kind.BANG),  # [BC-INDIANS-1]
+    Kind.GATLING: KindRule(Color.BROWN, volley_answer=Kind.MISSED),  # [BC-GATLING-1]
     Kind.SALOON: KindRule(Color.BROWN),
     Kind.WELLS_FARGO: KindRule(Color.BROWN),
     Kind.BARREL: KindRule(Color.BLUE),
@@ -127,6 +130,11 @@ NUMBER: dict[str, int] = {card.id: index for index, card in enumerate(CARDS)}
 DECK_SIZE = len(CARDS)
 
 
+def cards_of(kind: str) -> list[str]:
+    """Return the ids of the cards of a kind, in deck order."""
+    return [card.id for card in CARDS if card.kind == kind]
+
+
 def kind_of(card: str) -> Kind:
     """Return the kind of a card instance id; raise KeyError for an unknown id."""
     return CARD[card].kind
@@ -141,6 +149,15 @@ def is_kind(card: str | None, kind: Kind) -> bool:
 def rule_of(card: str) -> KindRule:
     """Return the kind rule of a card instance id."""
     return KINDS[CARD[card].kind]
+
+
+def volley_answer(card: str) -> Kind:
+    """Return what each target of a volley card answers with; raise ValueError for another
+    card."""
+    answer = rule_of(card).volley_answer
+    if answer is None:
+        raise ValueError(f"{card} is not a volley")
+    return answer
 
 
 def is_weapon(card: str) -> bool:

@@ -1,69 +1,94 @@
-"""The 16 characters' abilities [BC-CHAR]: simple traits here, and where each hook lives.
+"""The hooks through which a character changes the rules; this base changes nothing.
 
-| Character | Ability | Where |
-|---|---|---|
-| Bart Cassidy | draws a card per life lost | `damage.py: _apply` |
-| Black Jack | shows his 2nd card, red draws one more | `draw.py: _black_jack` |
-| Calamity Janet | BANG! and Missed! stand for each other | `ANSWERS`, `AS_BANG` here |
-| El Gringo | draws from the hand of who hurt him | `damage.py: _apply` |
-| Jesse Jones | 1st card from another player's hand | `draw.py` (DRAW_SOURCE) |
-| Jourdonnais | a built-in Barrel | `BUILT_IN_BARREL` here, `combat.py: defend` |
-| Kit Carlson | sees 3, keeps 2 | `draw.py` (KIT_RETURN) |
-| Lucky Duke | two cards for every "draw!", he picks | `CHECK_CARDS` here, `checks.py` |
-| Paul Regret | a built-in Mustang | `SEEN_FARTHER` here |
-| Pedro Ramirez | 1st card from the discard pile | `draw.py` (DRAW_SOURCE) |
-| Rose Doolan | a built-in Scope | `SEES_CLOSER` here |
-| Sid Ketchum | two cards for one life | `decisions.py: sid_actions` |
-| Slab the Killer | his BANG! cards need two Missed! | `SHOT_NEED` here |
-| Suzy Lafayette | draws when her hand is empty | `zones.py: suzy_refills` |
-| Vulture Sam | takes the cards of the eliminated | `damage.py: _eliminate` |
-| Willy the Kid | any number of BANG! cards | `UNLIMITED_BANGS` here |
-
-Gold Rush's 8 characters (`GoldRushCharacter`) are indexed in `gold_rush/characters.py`.
+Each character is one `Ability` subclass, in `character_rules/` (the 16 base characters)
+or `gold_rush/characters.py` (Gold Rush's 8), registered here by its id. The mechanics
+ask `ability_of(character)` and read the hook; they never test for a character by name.
+`core/bang_cards/__init__.py` imports the modules that register them.
 """
 
 from __future__ import annotations
 
-from core.bang_cards.ids import AnyCharacter, Character, Kind
+from typing import ClassVar
 
-# [BC-CHAR-PAUL-1] others see him one farther; [BC-CHAR-ROSE-1] she sees others one closer.
-SEEN_FARTHER: dict[AnyCharacter, int] = {Character.PAUL_REGRET: 1}
-SEES_CLOSER: dict[AnyCharacter, int] = {Character.ROSE_DOOLAN: 1}
+from core.bang_cards.actions import DrawFrom, Sid
+from core.bang_cards.agenda import Events
+from core.bang_cards.ids import AnyCharacter, Kind
+from core.bang_cards.state import CardsState
 
-# [BC-CHAR-WILLY-1] no limit on BANG! cards.
-UNLIMITED_BANGS: frozenset[AnyCharacter] = frozenset({Character.WILLY_THE_KID})
+_MISSED = frozenset({Kind.MISSED})
+_BANG = frozenset({Kind.BANG})
 
-# [BC-CHAR-SLAB-1] Missed! effects a target of his BANG! cards needs.
-SHOT_NEED: dict[AnyCharacter, int] = {Character.SLAB_THE_KILLER: 2}
 
-# [BC-CHAR-JOURD-1] a "draw!" like a Barrel's, on top of a real Barrel.
-BUILT_IN_BARREL: frozenset[AnyCharacter] = frozenset({Character.JOURDONNAIS})
+class Ability:
+    """A character's rules; every hook of this base is neutral."""
 
-# [BC-CHAR-DUKE-1] cards revealed for every "draw!".
-CHECK_CARDS: dict[AnyCharacter, int] = {Character.LUCKY_DUKE: 2}
+    character: ClassVar[AnyCharacter | None] = None
+    seen_farther: ClassVar[int] = 0
+    """Added to the distance at which others see him."""
+    sees_closer: ClassVar[int] = 0
+    """Taken from the distance at which he sees others."""
+    unlimited_bangs: ClassVar[bool] = False
+    """True if he may play any number of BANG! cards [BC-BANG-3]."""
+    shot_need: ClassVar[int] = 1
+    """Missed! effects a target of his BANG! cards needs."""
+    built_in_barrel: ClassVar[bool] = False
+    """True if he makes a Barrel's "draw!" of his own after a real Barrel's."""
+    check_cards: ClassVar[int] = 1
+    """Cards he reveals for every "draw!" [BC-CHECK-3]."""
+    missed_kinds: ClassVar[frozenset[Kind]] = _MISSED
+    """The kinds he may play as a Missed! [BC-MISSED-1]."""
+    bang_kinds: ClassVar[frozenset[Kind]] = _BANG
+    """The kinds he may play or discard as a BANG! [BC-BANG-3]."""
+    takes_eliminated_cards: ClassVar[bool] = False
+    """True if the cards of an eliminated player go to his hand."""
+    refills_empty_hand: ClassVar[bool] = False
+    """True if he draws a card whenever his hand is empty."""
 
-# [BC-CHAR-CALAMITY-1] what a character may use as a Missed! (against a shot) and as a
-# BANG! (played on her turn, discarded in a Duel or to Indians!).
-_CALAMITY = frozenset({Kind.BANG, Kind.MISSED})
-ANSWERS: dict[AnyCharacter, frozenset[Kind]] = {Character.CALAMITY_JANET: _CALAMITY}
-AS_BANG: dict[AnyCharacter, frozenset[Kind]] = {Character.CALAMITY_JANET: _CALAMITY}
+    def draw_phase(self, state: CardsState, seat: int, out: Events) -> bool:
+        """Run his own phase 1, or return False to draw the usual two cards."""
+        return False
+
+    def draw_sources(self, state: CardsState, seat: int) -> list[DrawFrom]:
+        """Return where else than the deck his first phase-1 card may come from."""
+        return []
+
+    def life_discards(self, state: CardsState, seat: int) -> list[Sid]:
+        """Return the card discards that give him one life (not a Beer)."""
+        return []
+
+    def life_lost(self, state: CardsState, seat: int, amount: int, before: int,
+                  source: int | None, out: Events) -> None:
+        """React to losing `amount` life from `before`, hurt by `source` (None: no one)."""
+
+    def beer_played(self, state: CardsState, seat: int, out: Events) -> None:
+        """React to a Beer card being played by anyone, for life or sold."""
+
+
+NO_ABILITY = Ability()
+ABILITIES: dict[AnyCharacter, Ability] = {}
+
+
+def register_ability(ability: Ability) -> None:
+    """Register a character's rules."""
+    assert ability.character is not None
+    ABILITIES[ability.character] = ability
+
+
+def ability_of(character: AnyCharacter) -> Ability:
+    """Return a character's rules (the neutral ones for a character without hooks)."""
+    return ABILITIES.get(character, NO_ABILITY)
+
+
+def ability_at(state: CardsState, seat: int) -> Ability:
+    """Return the rules of the character at a seat."""
+    return ability_of(state.seats[seat].character)
 
 
 def missed_kinds(character: AnyCharacter) -> frozenset[Kind]:
     """Return the kinds a character may play as a Missed! [BC-MISSED-1]."""
-    return ANSWERS.get(character, frozenset({Kind.MISSED}))
+    return ability_of(character).missed_kinds
 
 
 def bang_kinds(character: AnyCharacter) -> frozenset[Kind]:
     """Return the kinds a character may play or discard as a BANG! [BC-BANG-3]."""
-    return AS_BANG.get(character, frozenset({Kind.BANG}))
-
-
-def shot_need(character: AnyCharacter) -> int:
-    """Return the Missed! effects a target of this character's BANG! card needs."""
-    return SHOT_NEED.get(character, 1)
-
-
-def check_cards(character: AnyCharacter) -> int:
-    """Return how many cards this character reveals for a "draw!" [BC-CHECK-3]."""
-    return CHECK_CARDS.get(character, 1)
+    return ability_of(character).bang_kinds

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
-from core.bang_cards.board import has_in_play, others_from
-from core.bang_cards.cards import kind_of
-from core.bang_cards.characters import BUILT_IN_BARREL
+from core.bang_cards.board import others_from
+from core.bang_cards.cards import volley_answer
+from core.bang_cards.characters import ability_at
+from core.bang_cards.hooks import rules_at
 from core.bang_cards.ids import Decision, Kind, Purpose
 from core.bang_cards.state import (
     CardsState,
@@ -26,18 +27,18 @@ from core.bang_cards.state import (
 
 
 def run_defend(state: CardsState, task: Defend, out: Events) -> None:
-    """A Barrel's "draw!", then Jourdonnais' own, while the shot is not cancelled yet.
+    """The defences of the seat's cards (a Barrel's "draw!"), then Jourdonnais' own, while
+    the shot is not cancelled yet.
 
     [BC-BARREL-1, BC-CHAR-JOURD-1] each is used at most once per shot; both checks are
     public and automatic (BC-TO table, BC-DEC-6).
     """
     if task.stage == "barrel":
         schedule(state, Defend(task.seat, task.need, "jourdonnais"))
-        if has_in_play(state, task.seat, Kind.BARREL):
-            schedule(state, Check(Purpose.BARREL, task.seat))
+        schedule(state, *[t for rule in rules_at(state, task.seat) for t in rule.defend(task.seat)])
         return
-    player = state.seats[task.seat]
-    if player.character in BUILT_IN_BARREL and state.dodges.count(task.seat) < task.need:
+    if (ability_at(state, task.seat).built_in_barrel
+            and state.dodges.count(task.seat) < task.need):
         schedule(state, Check(Purpose.JOURDONNAIS, task.seat))
 
 
@@ -68,8 +69,8 @@ def run_shot(state: CardsState, task: Shot, out: Events) -> None:
 
 def run_volley(state: CardsState, task: Volley, out: Events) -> None:
     """A Gatling or Indians!: checks in seat order, then every target answers at once."""
-    gatling = kind_of(task.card) is Kind.GATLING
-    if gatling and not task.checked:
+    shots = volley_answer(task.card) is Kind.MISSED  # a shot at each target [BC-BANG-2]
+    if shots and not task.checked:
         schedule(state, *[Defend(t, 1) for t in task.targets],
                  Volley(task.source, task.card, task.targets, checked=True))
         return
@@ -78,7 +79,7 @@ def run_volley(state: CardsState, task: Volley, out: Events) -> None:
     for target in task.targets:
         if not state.seats[target].alive:
             continue
-        if gatling and _take_dodges(state, target):
+        if shots and _take_dodges(state, target):
             out.append(ev.ShotCancelled(seat=target))
         elif state.seats[target].hand:
             waiting.append(target)

@@ -4,14 +4,14 @@ penalties [BC-REW], and the end of the game [BC-END]."""
 from __future__ import annotations
 
 from core.bang_cards import events as ev
-from core.bang_cards.agenda import Events, ask, is_character, schedule
+from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import living, survivors
-from core.bang_cards.gold_rush import triggers
-from core.bang_cards.gold_rush.shadow import shadow_winners
-from core.bang_cards.gold_rush.traits import can_rucksack
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Character, Decision, Role, Side
+from core.bang_cards.characters import ability_at
+from core.bang_cards.expansion import EXPANSIONS
+from core.bang_cards.hooks import rules_at
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Role, Side
 from core.bang_cards.state import CardsState, Damage, Eliminate, Settle
-from core.bang_cards.zones import draw, random_hand_card, take_from_hand
+from core.bang_cards.zones import draw
 from core.engine.protocol import Outcome
 
 
@@ -29,19 +29,26 @@ def beer_heals(state: CardsState) -> bool:
     return len(survivors(state)) > 2
 
 
+def beer_played(state: CardsState, out: Events) -> None:
+    """A Beer card was played, for life or sold: every living player's character may react
+    (Madam Yto [GR-CHAR-YTO-1])."""
+    for seat in living(state):
+        ability_at(state, seat).beer_played(state, seat, out)
+
+
 def can_save(state: CardsState, seat: int) -> bool:
     """Return True if a dying seat is asked how to save himself (BC-DEC-9).
 
     Anyone holding cards is asked while a Beer can heal; with 2 players left only Sid
-    Ketchum, whose ability is not a Beer, with 2 cards [BC-CHAR-SID-1].
+    Ketchum, whose ability is not a Beer, with 2 cards [BC-CHAR-SID-1]; and anyone a card
+    of his can save (a Rucksack [GR-EQ-RUCKSACK-1]).
     """
     hand = state.seats[seat].hand
-    if can_rucksack(state, seat):
-        return True  # [GR-EQ-RUCKSACK-1] not a Beer: works with 2 left, with no cards
+    if any(rule.saves(state, seat) for rule in rules_at(state, seat)):
+        return True
     if not hand:
         return False
-    return beer_heals(state) or (
-        state.seats[seat].character is Character.SID_KETCHUM and len(hand) >= 2)
+    return beer_heals(state) or bool(ability_at(state, seat).life_discards(state, seat))
 
 
 def run_damage(state: CardsState, task: Damage, out: Events) -> None:
@@ -67,17 +74,11 @@ def _apply(state: CardsState, task: Damage, out: Events) -> None:
     player.life -= task.amount
     out.append(ev.LifeChanged(seat=task.seat, delta=-task.amount, life=player.life,
                               source=task.source, cause="hit"))
-    triggers.life_lost(state, task.seat, task.amount, player.life + task.amount, task.source,
-                       out)
-    if player.character is Character.BART_CASSIDY:
-        draw(state, task.seat, task.amount, out)  # [BC-CHAR-BART-1, R-BC-06]
-    source = task.source
-    if (player.character is Character.EL_GRINGO and source is not None
-            and source != task.seat):
-        for _ in range(task.amount):  # [BC-CHAR-GRINGO-1] one card per life lost
-            if state.seats[source].hand:
-                card = random_hand_card(state, source)
-                take_from_hand(state, task.seat, source, card, out)
+    for expansion in EXPANSIONS:
+        expansion.life_lost(state, task.seat, task.amount, player.life + task.amount,
+                            task.source, out)
+    ability_at(state, task.seat).life_lost(state, task.seat, task.amount,
+                                           player.life + task.amount, task.source, out)
 
 
 def run_eliminate(state: CardsState, task: Eliminate, out: Events) -> None:
@@ -87,7 +88,7 @@ def run_eliminate(state: CardsState, task: Eliminate, out: Events) -> None:
     player.alive = False
     player.role_revealed = True
     vulture = next((i for i in living(state)
-                    if is_character(state, i, Character.VULTURE_SAM)), None)
+                    if ability_at(state, i).takes_eliminated_cards), None)
     out.append(ev.PlayerEliminated(seat=seat, role=player.role.value, source=source,
                                    to_seat=vulture))
     in_play = list(player.in_play)
@@ -107,7 +108,8 @@ def run_eliminate(state: CardsState, task: Eliminate, out: Events) -> None:
         for card in cards:
             state.discard.append(card)
             out.append(ev.CardDiscarded(seat=seat, card=card, reason="eliminated"))
-    triggers.eliminated(state, seat, source, out)
+    for expansion in EXPANSIONS:
+        expansion.eliminated(state, seat, source, out)
     if seat == state.turn.active:
         state.turn.aborted = True  # [BC-TURN-3]
     first_death = not state.deaths and sum(not s.alive or s.shadow for s in state.seats) == 1
@@ -136,7 +138,8 @@ def _reward(state: CardsState, victim: int, killer: int, first_death: bool,
             out.append(ev.CardDiscarded(seat=killer, card=card, reason="penalty"))
         sheriff.hand.clear()
         sheriff.in_play.clear()
-        triggers.penalty(state, killer, out)
+        for expansion in EXPANSIONS:
+            expansion.penalty(state, killer, out)
         out.append(ev.Rewarded(seat=killer, victim=victim, penalty=True))
 
 
@@ -161,12 +164,17 @@ def check_end(state: CardsState) -> Outcome | None:
         if len(alive) == 1 and roles[alive[0]] is Role.RENEGADE:
             return Outcome(Side.RENEGADE, frozenset(alive), "last_renegade_standing")
         return Outcome(Side.OUTLAWS, frozenset(i for i, r in roles.items() if r is Role.OUTLAW)
-                       | shadow_winners(state, Side.OUTLAWS), "sheriff_eliminated")
+                       | _extra_winners(state, Side.OUTLAWS), "sheriff_eliminated")
     if not any(roles[i] in (Role.OUTLAW, Role.RENEGADE) for i in alive):
         return Outcome(Side.LAW, frozenset(i for i, r in roles.items()
                                            if r in (Role.SHERIFF, Role.DEPUTY))
-                       | shadow_winners(state, Side.LAW), "outlaws_and_renegades_eliminated")
+                       | _extra_winners(state, Side.LAW), "outlaws_and_renegades_eliminated")
     return None
+
+
+def _extra_winners(state: CardsState, side: Side) -> frozenset[int]:
+    """Return who wins with `side` besides its roles (Shadow Renegades [GR-SREN-3])."""
+    return frozenset().union(*(e.extra_winners(state, side) for e in EXPANSIONS))
 
 
 def run_settle(state: CardsState, task: Settle, out: Events) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from core.bang_cards import events as ev
 from core.bang_cards.actions import (
     CardsAction,
@@ -19,16 +17,16 @@ from core.bang_cards.actions import (
 )
 from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import may_bang
-from core.bang_cards.cards import KINDS, NUMBER, kind_of
-from core.bang_cards.characters import bang_kinds, missed_kinds
+from core.bang_cards.cards import KINDS, kind_of, volley_answer
+from core.bang_cards.character_rules.drawing import kit_keeps
+from core.bang_cards.characters import ability_at, bang_kinds, missed_kinds
 from core.bang_cards.checks import pick_check_card
 from core.bang_cards.combat import finish_volley, take_store_card
-from core.bang_cards.damage import beer_heals, heal
-from core.bang_cards.draw import draw_first_from, jesse_sources, kit_keeps
+from core.bang_cards.damage import beer_heals, beer_played, heal
+from core.bang_cards.draw import draw_first_from
 from core.bang_cards.effects import EFFECTS
-from core.bang_cards.gold_rush import phase_two as gold_rush
-from core.bang_cards.gold_rush.triggers import beer_played
-from core.bang_cards.ids import Character, Color, Decision, Kind, Role
+from core.bang_cards.expansion import EXPANSIONS
+from core.bang_cards.ids import Color, Decision, Kind
 from core.bang_cards.state import (
     CardsState,
     Damage,
@@ -40,7 +38,7 @@ from core.bang_cards.state import (
     Settle,
     Shot,
 )
-from core.bang_cards.targeting import plays_as
+from core.bang_cards.targeting import note_attack, plays_as
 from core.bang_cards.zones import discard_from_hand
 
 
@@ -61,13 +59,13 @@ def card_plays(state: CardsState, seat: int, card: str) -> list[Play]:
     return plays_as(state, seat, card, kind)
 
 
-def sid_actions(state: CardsState, seat: int) -> list[Sid]:
-    """[BC-CHAR-SID-1] Sid Ketchum's two-card discards, offered while he is wounded."""
+def life_discards(state: CardsState, seat: int) -> list[Sid]:
+    """Return the discards for one life his character offers in phase 2 (Sid Ketchum's
+    [BC-CHAR-SID-1]), while he is wounded."""
     player = state.seats[seat]
-    if player.character is not Character.SID_KETCHUM or player.life >= player.max_life:
+    if player.life >= player.max_life:
         return []
-    cards = sorted(set(player.hand), key=NUMBER.__getitem__)
-    return [Sid(a, b) for a, b in combinations(cards, 2)]
+    return ability_at(state, seat).life_discards(state, seat)
 
 
 def _answers(state: CardsState, seat: int, kinds: frozenset[Kind]) -> list[CardsAction]:
@@ -82,16 +80,16 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             plays: list[CardsAction] = [EndPlay()]
             for card in player.hand:
                 plays += card_plays(state, seat, card)
-            plays += sid_actions(state, seat)
-            plays += gold_rush.play_actions(state, seat)
+            plays += life_discards(state, seat)
+            plays += [a for e in EXPANSIONS for a in e.play_actions(state, seat)]
             plays += [SetOrder("missed", not player.order_missed),
                       SetOrder("bang", not player.order_bang)]
             return plays
         case Decision.DODGE:
             return _answers(state, seat, missed_kinds(player.character))
         case Decision.VOLLEY:
-            gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
-            kinds = missed_kinds if gatling else bang_kinds
+            assert frame.card is not None
+            kinds = missed_kinds if volley_answer(frame.card) is Kind.MISSED else bang_kinds
             return _answers(state, seat, kinds(player.character))
         case Decision.DUEL:
             return _answers(state, seat, bang_kinds(player.character))
@@ -99,22 +97,16 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             saves: list[CardsAction] = [Pass()]
             if beer_heals(state):
                 saves += [Respond(c) for c in player.hand if kind_of(c) is Kind.BEER]
-            if player.character is Character.SID_KETCHUM:
-                cards = sorted(set(player.hand), key=NUMBER.__getitem__)
-                saves += [Sid(a, b) for a, b in combinations(cards, 2)]
-            return saves + gold_rush.save_actions(state, seat)
+            saves += ability_at(state, seat).life_discards(state, seat)
+            return saves + [a for e in EXPANSIONS for a in e.save_actions(state, seat)]
         case Decision.LUCKY_PICK | Decision.KIT_RETURN | Decision.STORE_PICK:
             return [Pick(card) for card in state.table]
         case Decision.DRAW_SOURCE:
             sources: list[CardsAction] = [DrawFrom("deck")]
-            if player.character is Character.PEDRO_RAMIREZ and state.discard:
-                sources.append(DrawFrom("discard"))
-            if player.character is Character.JESSE_JONES:
-                sources += [DrawFrom(s) for s in jesse_sources(state, seat)]
-            return sources
+            return sources + ability_at(state, seat).draw_sources(state, seat)
         case Decision.DISCARD:
             return [Discard(card) for card in player.hand]
-    return gold_rush.frame_actions(state, frame, seat)
+    return [a for e in EXPANSIONS for a in e.frame_actions(state, frame, seat)]
 
 
 def is_legal(state: CardsState, frame: Frame, seat: int, action: CardsAction) -> bool:
@@ -125,7 +117,7 @@ def is_legal(state: CardsState, frame: Frame, seat: int, action: CardsAction) ->
 def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
            out: Events) -> None:
     """Apply a legal answer to the frame (already taken off `pending`)."""
-    if gold_rush.answer(state, frame, seat, action, out):
+    if any(e.answer(state, frame, seat, action, out) for e in EXPANSIONS):
         return
     match frame.decision:
         case Decision.PLAY:
@@ -188,8 +180,7 @@ def _answer_play(state: CardsState, seat: int, action: CardsAction, out: Events)
             if KINDS[kind_of(card)].color is Color.BROWN:
                 state.discard.append(card)  # [BC-PLAY-2]
             out.append(ev.CardPlayed(seat=seat, card=card, as_kind=kind.value, target=target))
-            if target is not None and state.seats[target].role is Role.SHERIFF:
-                player.sheriff_attacks += 1
+            note_attack(state, seat, target, kind)
             schedule(state, Settle(), PlayPhase())
             EFFECTS[kind](state, seat, card, target, pick, out)
 
@@ -222,9 +213,9 @@ def _answer_volley(state: CardsState, frame: Frame, seat: int, action: CardsActi
     assert frame.source is not None
     hits = frame.hits
     if isinstance(action, Respond):
-        gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
-        as_kind = Kind.MISSED if gatling else Kind.BANG
-        discard_from_hand(state, seat, action.card, "gatling" if gatling else "indians", out)
+        assert frame.card is not None
+        as_kind = volley_answer(frame.card)
+        discard_from_hand(state, seat, action.card, kind_of(frame.card).value, out)
         out.append(ev.Responded(seat=seat, card=action.card, as_kind=as_kind.value))
     else:
         out.append(ev.HitTaken(seat=seat))
@@ -243,7 +234,7 @@ def _answer_save(state: CardsState, frame: Frame, seat: int, action: CardsAction
         case Respond(card=card):
             discard_from_hand(state, seat, card, "beer", out)
             heal(state, seat, 1, "beer", out)  # [BC-BEER-3]
-            beer_played(state, out)  # [GR-CHAR-YTO-1]
+            beer_played(state, out)
         case Sid(first=first, second=second):
             _sid(state, seat, first, second, out)
         case _:

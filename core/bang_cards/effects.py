@@ -13,10 +13,9 @@ from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import clockwise_from, living, others_from
 from core.bang_cards.cards import is_weapon
-from core.bang_cards.characters import shot_need
-from core.bang_cards.damage import beer_heals, heal
-from core.bang_cards.gold_rush import triggers
-from core.bang_cards.gold_rush.traits import calumet_blocks
+from core.bang_cards.characters import ability_at
+from core.bang_cards.damage import beer_heals, beer_played, heal
+from core.bang_cards.hooks import keeps_off
 from core.bang_cards.ids import Kind
 from core.bang_cards.state import CardsState, DuelTurn, Shot, StorePick, Volley
 from core.bang_cards.zones import (
@@ -36,7 +35,7 @@ def _bang(state: CardsState, seat: int, card: str, target: int | None, pick: str
           out: Events) -> None:
     assert target is not None
     state.turn.bangs += 1  # [BC-BANG-3]
-    need = shot_need(state.seats[seat].character)  # [BC-CHAR-SLAB-1] BANG! cards only
+    need = ability_at(state, seat).shot_need  # BANG! cards only [BC-CHAR-SLAB-1]
     schedule(state, Shot(target, seat, card, need))
 
 
@@ -44,7 +43,7 @@ def _beer(state: CardsState, seat: int, card: str, target: int | None, pick: str
           out: Events) -> None:
     # [BC-BEER-1, BC-BEER-2, BC-PLAY-6] heals its player, not with 2 players left
     heal(state, seat, 1 if beer_heals(state) else 0, "beer", out)
-    triggers.beer_played(state, out)  # [GR-CHAR-YTO-1]
+    beer_played(state, out)
 
 
 def _panic(state: CardsState, seat: int, card: str, target: int | None, pick: str | None,
@@ -97,7 +96,7 @@ def _volley(state: CardsState, seat: int, card: str, target: int | None, pick: s
             out: Events) -> None:
     # [BC-GATLING-1, BC-INDIANS-1] every other living player; [R-GR-10] a Calumet's owner
     # is skipped by Indians! of diamonds
-    targets = [t for t in others_from(state, seat) if not calumet_blocks(state, seat, card, t)]
+    targets = [t for t in others_from(state, seat) if not keeps_off(state, seat, card, t)]
     schedule(state, Volley(seat, card, tuple(targets)))
 
 

@@ -8,12 +8,9 @@ are dropped and `EndTurn` passes the turn [BC-JAIL-2, BC-TURN-3].
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
-from core.bang_cards.board import has_in_play
+from core.bang_cards.board import next_living
 from core.bang_cards.checks import run_check
 from core.bang_cards.combat import (
     run_defend,
@@ -24,12 +21,11 @@ from core.bang_cards.combat import (
 )
 from core.bang_cards.damage import run_damage, run_eliminate, run_settle
 from core.bang_cards.draw import run_draw_phase
-from core.bang_cards.gold_rush import turns as gold_rush
-from core.bang_cards.gold_rush.traits import hand_limit
-from core.bang_cards.ids import Decision, Kind, Purpose
+from core.bang_cards.expansion import EXPANSIONS, Handler
+from core.bang_cards.hooks import rules_at
+from core.bang_cards.ids import Decision
 from core.bang_cards.state import (
     CardsState,
-    Check,
     DiscardPhase,
     DrawPhase,
     EndTurn,
@@ -40,36 +36,53 @@ from core.bang_cards.state import (
     Task,
     Turn,
 )
-from core.bang_cards.zones import suzy_refills
+from core.bang_cards.zones import refill_hands
 
 
 def advance(state: CardsState, out: Events) -> None:
     """Run tasks until a decision is pending, the game is over or nothing is left."""
     while state.outcome is None:
-        suzy_refills(state, out)
+        refill_hands(state, out)
         if state.pending is not None or not state.agenda:
             return
         task = state.agenda.pop()
         if state.turn.aborted and task.turn_bound:
             continue
-        _HANDLERS[task.kind](state, task, out)
+        _handler(task.kind)(state, task, out)
 
 
 def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
     active = state.turn.active
     state.turn = Turn(active, extra=state.turn.extra)
-    gold_rush.begin_turn(state, out)
+    for expansion in EXPANSIONS:
+        expansion.begin_turn(state, out)
     out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
-    first: list[Task] = []
-    if has_in_play(state, active, Kind.DYNAMITE):
-        first += [Check(Purpose.DYNAMITE, active), Settle()]  # [BC-DYN-2] before the Jail
-    schedule(state, *first, JailStep(), DrawPhase(), *gold_rush.after_draw_tasks(state.options),
-             PlayPhase(), DiscardPhase(), *gold_rush.epilogue_tasks(state.options), EndTurn())
+    first = [t for rule in rules_at(state, active) for t in rule.turn_start(active)]
+    schedule(state, *first, *turn_tasks(state))  # [BC-DYN-2] Dynamite before the Jail
+
+
+def turn_tasks(state: CardsState) -> list[Task]:
+    """Return a turn's tasks after its start checks [BC-TURN-1], Gold Rush's included."""
+    options = state.options
+    return [JailStep(), DrawPhase(), *(t for e in EXPANSIONS for t in e.after_draw_tasks(options)),
+            PlayPhase(), DiscardPhase(),
+            *(t for e in EXPANSIONS for t in e.epilogue_tasks(options)), EndTurn()]
 
 
 def _jail_step(state: CardsState, task: JailStep, out: Events) -> None:
-    if has_in_play(state, state.turn.active, Kind.JAIL):
-        schedule(state, Check(Purpose.JAIL, state.turn.active))  # [BC-JAIL-2]
+    active = state.turn.active
+    schedule(state, *[t for rule in rules_at(state, active) for t in rule.before_draw(active)])
+
+
+def hand_limit(state: CardsState, seat: int) -> int | None:
+    """Return the phase-3 hand limit: his life [BC-TURN-1] unless a card of his sets one
+    (Gun Belt); None for a shadow, whose whole hand goes at the end of his turn anyway
+    [R-GR-17]."""
+    player = state.seats[seat]
+    if player.shadow:
+        return None
+    limits = [rule.hand_limit for rule in rules_at(state, seat) if rule.hand_limit is not None]
+    return limits[0] if limits else player.life
 
 
 def _play_phase(state: CardsState, task: PlayPhase, out: Events) -> None:
@@ -84,7 +97,7 @@ def _discard_phase(state: CardsState, task: DiscardPhase, out: Events) -> None:
     if state.turn.phase != "discard":
         state.turn.phase = "discard"
         out.append(ev.PhaseStarted(seat=active, phase="discard"))
-    limit = hand_limit(state, active)  # [BC-TURN-1] current life; [GR-EQ-GUNBELT-1]
+    limit = hand_limit(state, active)
     if limit is not None and len(state.seats[active].hand) > limit:
         ask(state, Decision.DISCARD, active)
 
@@ -93,13 +106,23 @@ def _end_turn(state: CardsState, task: EndTurn, out: Events) -> None:
     run_settle(state, Settle(), out)
     if state.outcome is not None:
         return
-    seat, extra = gold_rush.end_turn(state, out)  # shadows and extra turns [GR-SHADOW-4]
+    seat, extra = _next_turn(state, out)
     state.turn = Turn(seat, extra=extra)
     state.turn_number += 1
     schedule(state, StartTurn())
 
 
-_HANDLERS: dict[str, Callable[[CardsState, Any, Events], None]] = {
+def _next_turn(state: CardsState, out: Events) -> tuple[int, bool]:
+    """Return the seat to play next and whether it is an extra turn: an expansion's answer
+    (shadows, extra turns), else the next living seat [BC-TURN-1]."""
+    for expansion in EXPANSIONS:
+        found = expansion.next_turn(state, out)
+        if found is not None:
+            return found
+    return next_living(state, state.turn.active), False
+
+
+_HANDLERS: dict[str, Handler] = {
     "start_turn": _start_turn,
     "jail_step": _jail_step,
     "draw_phase": run_draw_phase,
@@ -115,6 +138,12 @@ _HANDLERS: dict[str, Callable[[CardsState, Any, Events], None]] = {
     "damage": run_damage,
     "eliminate": run_eliminate,
     "settle": run_settle,
-    "after_draw": gold_rush.run_after_draw,
-    "epilogue": gold_rush.run_epilogue,
 }
+
+
+def _handler(kind: str) -> Handler:
+    """Return the handler of a task kind: the base flow's, else an expansion's."""
+    handler = _HANDLERS.get(kind)
+    if handler is not None:
+        return handler
+    return next(e.handlers[kind] for e in EXPANSIONS if kind in e.handlers)

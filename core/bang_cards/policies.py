@@ -23,13 +23,13 @@ from core.bang_cards.actions import (
 )
 from core.bang_cards.board import reach
 from core.bang_cards.cards import KINDS, NUMBER, is_kind, kind_of
-from core.bang_cards.characters import bang_kinds, missed_kinds
+from core.bang_cards.characters import ability_at, bang_kinds, missed_kinds
 from core.bang_cards.checks import succeeds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
 from core.bang_cards.gold_rush.defaults import default_action as gold_rush_default
 from core.bang_cards.gold_rush.defaults import rucksack_lives
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Character, Decision, Kind, Purpose, Role
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Kind, Purpose, Role
 from core.bang_cards.state import CardsState, Frame
 from core.engine.rng import next_below
 
@@ -54,7 +54,8 @@ def save_action(state: CardsState, seat: int) -> CardsAction:
     needed = 1 - player.life
     beers = _cards_of(state, seat, frozenset({Kind.BEER})) if beer_heals(state) else []
     others = [c for c in player.hand if c not in beers]
-    pairs = len(others) // 2 if player.character is Character.SID_KETCHUM else 0
+    discards = ability_at(state, seat).life_discards(state, seat)  # Sid Ketchum's pairs
+    pairs = len(others) // 2 if discards else 0
     rucksack = rucksack_lives(state, seat)
     if len(beers) + rucksack + pairs < needed:
         return Pass()

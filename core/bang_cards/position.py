@@ -15,18 +15,14 @@ from typing import Any
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events
 from core.bang_cards.cards import CARD, CARDS
-from core.bang_cards.flow import advance
+from core.bang_cards.flow import advance, turn_tasks
 from core.bang_cards.gold_rush import position as gold_rush
-from core.bang_cards.gold_rush.turns import epilogue_tasks
 from core.bang_cards.ids import PRINTED_LIFE, Role, character_id
 from core.bang_cards.state import (
     CardsState,
-    DiscardPhase,
-    EndTurn,
     PlayPhase,
     Seat,
     StartTurn,
-    Task,
     Turn,
 )
 from core.engine.errors import InvalidSetup
@@ -80,17 +76,17 @@ def build_position(spec: Mapping[str, Any]) -> tuple[CardsState, Events]:
     returning = options.shadow_gunslingers and phase == "start"  # a shadow turn [GR-SHADOW-4]
     if not 0 <= active < len(seats) or not (seats[active].alive or returning):
         raise InvalidSetup("turn must name a living seat")
-    agenda: list[Task]
     if phase == "start":
-        agenda = [StartTurn()]
         turn = Turn(active)
     elif phase == "play":
-        agenda = [EndTurn(), *reversed(epilogue_tasks(options)), DiscardPhase(), PlayPhase()]
         turn = Turn(active, "play", int(spec.get("bangs", 0)))
     else:
         raise InvalidSetup("phase must be start or play")
     state = CardsState(options, seats, turn, deck, discard,
-                       seed_state(int(spec.get("seed", 0)), "bang_cards"), agenda=agenda)
+                       seed_state(int(spec.get("seed", 0)), "bang_cards"))
+    tasks = turn_tasks(state)
+    state.agenda = ([StartTurn()] if phase == "start"
+                    else list(reversed(tasks[tasks.index(PlayPhase()):])))
     out: Events = []
     gold_rush.place(state, spec, out)
     if phase == "play":

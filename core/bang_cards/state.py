@@ -18,8 +18,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from core.bang_cards.cards import kind_of
-from core.bang_cards.ids import AnyCharacter, Decision, Kind, Purpose, Role, Side
+from core.bang_cards.ids import AnyCharacter, Decision, Purpose, Role, Side
 from core.engine.protocol import Outcome
 
 
@@ -365,7 +364,3 @@ def count_cards(state: CardsState) -> int:
     return (len(state.deck) + len(state.discard) + len(state.table)
             + sum(len(s.hand) + len(s.in_play) for s in state.seats))
 
-
-def kinds_in_play(seat: Seat) -> set[Kind]:
-    """Return the kinds of the blue cards in front of a seat."""
-    return {kind_of(card) for card in seat.in_play}

@@ -7,8 +7,8 @@ through events; a card only its owner may see goes in a private event.
 from __future__ import annotations
 
 from core.bang_cards import events as ev
-from core.bang_cards.agenda import Events, is_character
-from core.bang_cards.ids import Character
+from core.bang_cards.agenda import Events
+from core.bang_cards.characters import ability_of
 from core.bang_cards.state import CardsState
 from core.engine.rng import next_below, shuffled
 
@@ -91,8 +91,8 @@ def take_from_play(state: CardsState, taker: int, victim: int, card: str, out: E
     out.append(ev.CardTaken(seat=taker, from_seat=victim, zone="play", card=card))
 
 
-def suzy_refills(state: CardsState, out: Events) -> None:
-    """[BC-CHAR-SUZY-1] Suzy Lafayette draws a card whenever her hand is empty."""
+def refill_hands(state: CardsState, out: Events) -> None:
+    """A living player whose character draws when his hand is empty (Suzy Lafayette) draws."""
     for index, seat in enumerate(state.seats):
-        if not seat.hand and is_character(state, index, Character.SUZY_LAFAYETTE):
+        if not seat.hand and seat.alive and ability_of(seat.character).refills_empty_hand:
             draw(state, index, 1, out)

@@ -28,9 +28,9 @@ from core.bang_cards.actions import (
 from core.bang_cards.board import survivors
 from core.bang_cards.cards import CARD, kind_of
 from core.bang_cards.characters import bang_kinds
+from core.bang_cards.gold_rush.characters import dutch_cards, price
 from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
-from core.bang_cards.gold_rush.traits import has_gear, price
-from core.bang_cards.gold_rush.turns import dutch_cards
+from core.bang_cards.gold_rush.traits import has_gear
 from core.bang_cards.ids import Decision, Kind, Role, Side
 from core.bang_cards.state import CardsState, Frame
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from core.bang_cards.actions import Buy, CardsAction, Discard
 from core.bang_cards.board import clockwise_from
+from core.bang_cards.gold_rush.black import RUCKSACK, RUCKSACK_PRICE
+from core.bang_cards.gold_rush.characters import dutch_cards
 from core.bang_cards.gold_rush.equipment import Gear, gear_of
 from core.bang_cards.gold_rush.phase_two import uses_of
-from core.bang_cards.gold_rush.traits import RUCKSACK_PRICE, can_rucksack
-from core.bang_cards.gold_rush.turns import dutch_cards
 from core.bang_cards.ids import Decision, Kind
 from core.bang_cards.state import CardsState, Frame
 
@@ -41,6 +41,6 @@ def committed_use(state: CardsState, seat: int, card: str) -> Buy:
 
 def rucksack_lives(state: CardsState, seat: int) -> int:
     """Return how many lives the seat's Rucksack can still buy now."""
-    if not can_rucksack(state, seat):
+    if not RUCKSACK.affordable(state, seat):
         return 0
     return state.seats[seat].nuggets // RUCKSACK_PRICE

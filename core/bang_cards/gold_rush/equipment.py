@@ -1,11 +1,8 @@
 """The 24 Gold Rush equipment cards in 15 kinds, as data [GR-EQ-0].
 
-Each kind's cost, border and copies are one `GearRule` in `GEAR`. Where each kind's rule
-lives: the six brown kinds' effects are `brown.py: BROWN`; the black ones are hooks read
-by the base flow through `traits.py` (Gun Belt, Horseshoe, Calumet), `triggers.py` (Boots,
-Lucky Charm, Wanted's reward), `turns.py` (Pickaxe) and `phase_two.py` (Gold Pan,
-Rucksack). Equipment has no suit and no rank [GR-EQ-GEN-2]; action texts name a card by
-its index in `EQUIPMENT`.
+Each kind's cost, border and copies are one `GearRule` in `GEAR`; what each kind does is
+one `GearCard` in `brown.py` or `black.py`. Equipment has no suit and no rank
+[GR-EQ-GEN-2]; action texts name a card by its index in `EQUIPMENT`.
 """
 
 from __future__ import annotations

@@ -10,47 +10,32 @@ offered while the `gold_rush` option is off.
 from __future__ import annotations
 
 from core.bang_cards.actions import Buy, CardsAction, Discard, Force, Sell, Use
-from core.bang_cards.agenda import Events, ask, is_character, schedule
-from core.bang_cards.board import distance, living, others_from, reach
+from core.bang_cards.agenda import Events, schedule
+from core.bang_cards.board import others_from
 from core.bang_cards.cards import kind_of
-from core.bang_cards.damage import heal
+from core.bang_cards.damage import beer_played
 from core.bang_cards.gold_rush import events as gev
-from core.bang_cards.gold_rush.brown import acquire, ends_turn
-from core.bang_cards.gold_rush.equipment import PAID_DRAWS, Gear, gear_of, rule_of_gear
-from core.bang_cards.gold_rush.supply import fill_shop, gain, gear_to_bottom, pay, pop_gear
-from core.bang_cards.gold_rush.traits import (
-    RUCKSACK_PRICE,
-    can_rucksack,
-    has_gear,
+from core.bang_cards.gold_rush.black import RUCKSACK
+from core.bang_cards.gold_rush.brown import acquire, play_on_after
+from core.bang_cards.gold_rush.characters import (
+    DUTCH_WILL,
+    dutch_cards,
     may_discount,
     price,
+    prospector_at,
 )
-from core.bang_cards.gold_rush.triggers import beer_played
-from core.bang_cards.gold_rush.turns import dutch_cards
-from core.bang_cards.ids import Decision, GoldRushCharacter, Kind, Role
-from core.bang_cards.state import CardsState, Damage, Frame, PlayPhase, Settle, Shot
-from core.bang_cards.targeting import plays_as
-from core.bang_cards.zones import discard_from_hand, draw
-
-JOSH_PRICE = 2  # [GR-CHAR-JOSH-1]
-JACKY_PRICE = 2  # [GR-CHAR-JACKY-1]
-CHOSEN_USE = (Gear.SHOT, Gear.BOTTLE, Gear.PARDNER, Gear.WANTED)  # need a choice
+from core.bang_cards.gold_rush.equipment import rule_of_gear
+from core.bang_cards.gold_rush.gear import USE_OWNERS, GearCard, gear_rule
+from core.bang_cards.gold_rush.supply import fill_shop, gain, gear_to_bottom, pay
+from core.bang_cards.hooks import rules_at
+from core.bang_cards.ids import Decision, Kind
+from core.bang_cards.state import CardsState, Damage, Frame, PlayPhase
+from core.bang_cards.zones import discard_from_hand
 
 
 def uses_of(state: CardsState, seat: int, card: str) -> list[Buy]:
     """Return every legal way to use an equipment card, its price aside [GR-BUY-2/3]."""
-    gear = gear_of(card)
-    rule = rule_of_gear(card)
-    if gear is Gear.WANTED:  # [GR-EQ-WANTED-1, R-GR-09] anyone without one, himself too
-        return [Buy(card, target=t) for t in living(state) if not has_gear(state, t, gear)]
-    if rule.black:
-        return [] if has_gear(state, seat, gear) else [Buy(card)]  # [GR-BUY-2]
-    if gear is Gear.SHOT:
-        return [Buy(card, target=t) for t in living(state)]
-    found: list[Buy] = []
-    for mode in rule.modes:  # [R-GR-02] only modes that can be applied now
-        found += [Buy(card, mode, p.target, p.pick) for p in plays_as(state, seat, card, mode)]
-    return found if rule.modes else [Buy(card)]
+    return gear_rule(card).uses(state, seat, card)
 
 
 def _buys(state: CardsState, seat: int) -> list[CardsAction]:
@@ -74,25 +59,12 @@ def _forces(state: CardsState, seat: int) -> list[CardsAction]:
 
 
 def _uses(state: CardsState, seat: int) -> list[CardsAction]:
-    player = state.seats[seat]
-    found: list[CardsAction] = []
-    if has_gear(state, seat, Gear.GOLD_PAN) and player.nuggets >= 1 and \
-            state.turn.pans < PAID_DRAWS:
-        found.append(Use("gold_pan"))
-    if can_rucksack(state, seat):
-        found.append(Use("rucksack"))
-    if is_character(state, seat, GoldRushCharacter.RADDIE_SNAKE) and player.nuggets >= 1 \
-            and state.turn.raddie < PAID_DRAWS:
-        found.append(Use("raddie_snake"))
-    if is_character(state, seat, GoldRushCharacter.JOSH_MCCLOUD) and \
-            player.nuggets >= JOSH_PRICE and state.gear_deck:
-        found.append(Use("josh_mccloud"))
-    if is_character(state, seat, GoldRushCharacter.JACKY_MURIETA) and \
-            player.nuggets >= JACKY_PRICE:
-        limit = reach(state, seat)
-        found += [Use("jacky_murieta", t) for t in others_from(state, seat)
-                  if distance(state, seat, t) <= limit]
-    return found
+    """The paid uses of his black cards (Gold Pan, Rucksack), then of his character's ability
+    (Raddie Snake, Josh McCloud, Jacky Murieta)."""
+    found: list[CardsAction] = [use for rule in rules_at(state, seat)
+                                if isinstance(rule, GearCard)
+                                for use in rule.paid_uses(state, seat)]
+    return found + prospector_at(state, seat).paid_uses(state, seat)
 
 
 def play_actions(state: CardsState, seat: int) -> list[CardsAction]:
@@ -106,7 +78,8 @@ def play_actions(state: CardsState, seat: int) -> list[CardsAction]:
 
 def save_actions(state: CardsState, seat: int) -> list[CardsAction]:
     """Return the Rucksack's answer in the save window (GR-DEC-8)."""
-    return [Use("rucksack")] if can_rucksack(state, seat) else []
+    uses: list[CardsAction] = [*RUCKSACK.paid_uses(state, seat)]
+    return uses
 
 
 def frame_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsAction]:
@@ -123,8 +96,7 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
     """Apply a Gold Rush answer; return False if the answer is not one of Gold Rush's."""
     if frame.decision is Decision.DUTCH_DISCARD:
         assert isinstance(action, Discard)
-        discard_from_hand(state, seat, action.card, "dutch_will", out)
-        gain(state, seat, 1, "dutch_will", out)  # [GR-CHAR-DUTCH-1]
+        DUTCH_WILL.drop(state, seat, action.card, out)
         return True
     if frame.decision is Decision.GEAR_USE:
         assert isinstance(action, Buy)
@@ -134,8 +106,7 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
         return True
     match action:
         case Use(what="rucksack") if frame.decision is Decision.SAVE:
-            pay(state, seat, RUCKSACK_PRICE, "rucksack", out)
-            heal(state, seat, 1, "rucksack", out)  # [GR-EQ-RUCKSACK-1] out of turn
+            RUCKSACK.buy_life(state, seat, out)
             schedule(state, Damage(seat, 0, frame.source, "save"))
         case Buy():
             _buy(state, seat, action, out)
@@ -157,15 +128,6 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
     return True
 
 
-def _then_play_on(state: CardsState, card: str) -> None:
-    """After a card is used: check the end, then phase 2 again, unless it was Gold Rush,
-    which ends phase 2 [GR-EQ-GOLDRUSH-1]."""
-    if ends_turn(card):
-        schedule(state, Settle())
-    else:
-        schedule(state, Settle(), PlayPhase())
-
-
 def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     cost = price(state, seat, action.card, action.full)
     if cost < rule_of_gear(action.card).cost:
@@ -173,50 +135,15 @@ def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     pay(state, seat, cost, "buy", out)
     state.shop.remove(action.card)
     fill_shop(state, out)  # [GR-BUY-4, R-GR-03] at once
-    _then_play_on(state, action.card)
+    play_on_after(state, action.card)
     acquire(state, seat, action.card, action.mode, action.target, action.pick, cost, "shop",
             out)
 
 
 def _use(state: CardsState, seat: int, action: Use, out: Events) -> None:
     out.append(gev.AbilityUsed(seat=seat, what=action.what, target=action.target))
-    if action.what in ("gold_pan", "raddie_snake"):
-        pay(state, seat, 1, action.what, out)  # [GR-EQ-GOLDPAN-1, GR-CHAR-RADDIE-1]
-        if action.what == "gold_pan":
-            state.turn.pans += 1
-        else:
-            state.turn.raddie += 1
-        draw(state, seat, 1, out)
-        schedule(state, PlayPhase())
-    elif action.what == "rucksack":
-        pay(state, seat, RUCKSACK_PRICE, "rucksack", out)
-        heal(state, seat, 1, "rucksack", out)  # [GR-EQ-RUCKSACK-1]
-        schedule(state, PlayPhase())
-    elif action.what == "jacky_murieta":
-        assert action.target is not None
-        pay(state, seat, JACKY_PRICE, "jacky_murieta", out)  # [GR-CHAR-JACKY-1] no card
-        if state.seats[action.target].role is Role.SHERIFF:
-            state.seats[seat].sheriff_attacks += 1
-        schedule(state, Shot(action.target, seat, "", 1), Settle(), PlayPhase())
+    owner = USE_OWNERS.get(action.what)  # a card's (Gold Pan, Rucksack), else his character's
+    if owner is not None:
+        owner.use(state, seat, action, out)
     else:
-        _josh(state, seat, out)
-
-
-def _josh(state: CardsState, seat: int, out: Events) -> None:
-    """[GR-CHAR-JOSH-1] the top equipment card: used at once, kept, or discarded."""
-    pay(state, seat, JOSH_PRICE, "josh_mccloud", out)
-    card = pop_gear(state, out)
-    if card is None:
-        schedule(state, PlayPhase())
-        return
-    gear = gear_of(card)
-    _then_play_on(state, card)
-    uses = uses_of(state, seat, card)
-    out.append(gev.GearDrawn(seat=seat, card=card))
-    if not uses:  # a name he already has, or a Wanted nobody can take
-        gear_to_bottom(state, card, seat, "duplicate", out)
-    elif gear in CHOSEN_USE:
-        state.gear_held = card
-        ask(state, Decision.GEAR_USE, seat)  # GR-DEC-2/3/4
-    else:
-        acquire(state, seat, card, None, None, None, 0, "deck", out)
+        prospector_at(state, seat).use(state, seat, action, out)

@@ -6,10 +6,18 @@ below 0 only as stand-in tokens [GR-COMP-2]) and the 24 equipment cards in one z
 
 from __future__ import annotations
 
-from core.bang_cards.agenda import Events
+from core.bang_cards.actions import Ability, Use
+from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.gold_rush import events as gev
-from core.bang_cards.gold_rush.equipment import EQUIPMENT, EQUIPMENT_SIZE, NUGGETS, SHOP_SIZE
-from core.bang_cards.state import CardsState
+from core.bang_cards.gold_rush.equipment import (
+    EQUIPMENT,
+    EQUIPMENT_SIZE,
+    NUGGETS,
+    PAID_DRAWS,
+    SHOP_SIZE,
+)
+from core.bang_cards.state import CardsState, PlayPhase
+from core.bang_cards.zones import draw
 from core.engine.rng import shuffled
 
 
@@ -43,6 +51,19 @@ def pay(state: CardsState, seat: int, count: int, cause: str, out: Events) -> No
     state.bank += count
     out.append(gev.NuggetsChanged(seat=seat, delta=-count, nuggets=player.nuggets,
                                   cause=cause))
+
+
+def paid_draw_offer(state: CardsState, seat: int, used: int, what: Ability) -> list[Use]:
+    """Return the `Use` buying a card for a nugget, while the seat has one and has bought
+    fewer than two this turn [GR-EQ-GOLDPAN-1, GR-CHAR-RADDIE-1]."""
+    return [Use(what)] if state.seats[seat].nuggets >= 1 and used < PAID_DRAWS else []
+
+
+def paid_draw(state: CardsState, seat: int, cause: str, out: Events) -> None:
+    """Pay a nugget for a card, then phase 2 goes on [GR-EQ-GOLDPAN-1, GR-CHAR-RADDIE-1]."""
+    pay(state, seat, 1, cause, out)
+    draw(state, seat, 1, out)
+    schedule(state, PlayPhase())
 
 
 def pop_gear(state: CardsState, out: Events) -> str | None:

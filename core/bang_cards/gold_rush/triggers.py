@@ -1,4 +1,4 @@
-"""What Gold Rush adds when life is lost, a player is eliminated or a Beer is played.
+"""What Gold Rush adds when life is lost or a player is eliminated.
 
 Each is called by the base rules (`damage.py`, `effects.py`, `decisions.py`) and does
 nothing while the `gold_rush` option is off.
@@ -6,22 +6,16 @@ nothing while the `gold_rush` option is off.
 
 from __future__ import annotations
 
-from core.bang_cards.agenda import Events, is_character
-from core.bang_cards.board import living
-from core.bang_cards.gold_rush.equipment import Gear
+from core.bang_cards.agenda import Events
 from core.bang_cards.gold_rush.supply import drop_equipment, gain, nuggets_of_the_eliminated
-from core.bang_cards.gold_rush.traits import has_gear
-from core.bang_cards.ids import GoldRushCharacter
+from core.bang_cards.hooks import rules_at
 from core.bang_cards.state import CardsState
-from core.bang_cards.zones import draw
-
-WANTED_CARDS = 2  # [GR-EQ-WANTED-2]
-WANTED_NUGGETS = 1
 
 
 def life_lost(state: CardsState, seat: int, amount: int, before: int,
               source: int | None, out: Events) -> None:
-    """`seat` went from `before` life down by `amount`: nuggets and cards it brings.
+    """`seat` went from `before` life down by `amount`: nuggets and cards it brings (his
+    cards' `life_lost`: Boots, Lucky Charm).
 
     A point that takes him to 0 or below is his last [GR-EQ-BOOTS-1, GR-EQ-LUCKY-1].
     """
@@ -31,17 +25,13 @@ def life_lost(state: CardsState, seat: int, amount: int, before: int,
     not_last = max(0, min(amount, before - 1))
     if source is not None and source != seat:
         gain(state, source, lost, "hit", out)  # [GR-NUG-1, GR-NUG-2]
-    if has_gear(state, seat, Gear.BOOTS):
-        draw(state, seat, not_last, out)  # [GR-EQ-BOOTS-1]
-    if has_gear(state, seat, Gear.LUCKY_CHARM):
-        gain(state, seat, not_last, "lucky_charm", out)  # [GR-EQ-LUCKY-1]
-    if is_character(state, seat, GoldRushCharacter.SIMEON_PICOS):
-        gain(state, seat, lost, "simeon_picos", out)  # [GR-CHAR-SIMEON-1, R-GR-12]
+    for rule in rules_at(state, seat):
+        rule.life_lost(state, seat, not_last, out)
 
 
 def eliminated(state: CardsState, seat: int, source: int | None, out: Events) -> None:
-    """A seat was eliminated: his equipment and nuggets leave, then Wanted's reward to the
-    killer.
+    """A seat was eliminated: his equipment and nuggets leave, then his cards' `eliminated`
+    (Wanted's reward to the killer).
 
     [GR-EQ-GEN-3] his equipment goes to the bottom of its deck, never to Vulture Sam;
     [GR-NUG-5, GR-SHADOW-2] his nuggets go back to the bank unless he will be a shadow;
@@ -49,23 +39,14 @@ def eliminated(state: CardsState, seat: int, source: int | None, out: Events) ->
     """
     if not state.options.gold_rush:
         return
-    wanted = has_gear(state, seat, Gear.WANTED)
+    rules = rules_at(state, seat)
     drop_equipment(state, seat, "eliminated", out)
     nuggets_of_the_eliminated(state, seat, out)
-    if wanted and source is not None and source != seat and state.seats[source].alive:
-        draw(state, source, WANTED_CARDS, out)
-        gain(state, source, WANTED_NUGGETS, "wanted", out)
+    for rule in rules:
+        rule.eliminated(state, seat, source, out)
 
 
 def penalty(state: CardsState, sheriff: int, out: Events) -> None:
     """The Sheriff who killed a Deputy also loses his equipment [GR-EQ-GEN-3]."""
     drop_equipment(state, sheriff, "penalty", out)
 
-
-def beer_played(state: CardsState, out: Events) -> None:
-    """A Beer card was played (for life or sold): Madam Yto draws 1 [GR-CHAR-YTO-1]."""
-    if not state.options.gold_rush:
-        return
-    for seat in living(state):
-        if is_character(state, seat, GoldRushCharacter.MADAM_YTO):
-            draw(state, seat, 1, out)

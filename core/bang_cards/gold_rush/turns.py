@@ -9,16 +9,14 @@ sends the shadow away and gives any extra turn owed.
 
 from __future__ import annotations
 
-from core.bang_cards.agenda import Events, ask, is_character, schedule
+from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.damage import heal
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush import shadow
-from core.bang_cards.gold_rush.equipment import Gear
-from core.bang_cards.gold_rush.supply import gain
-from core.bang_cards.gold_rush.traits import has_gear, takes_turns
-from core.bang_cards.ids import Decision, GoldRushCharacter, Purpose
-from core.bang_cards.state import AfterDraw, CardsOptions, CardsState, Check, Epilogue, Task
-from core.bang_cards.zones import draw
+from core.bang_cards.gold_rush.characters import prospector_at
+from core.bang_cards.gold_rush.traits import takes_turns
+from core.bang_cards.hooks import rules_at
+from core.bang_cards.state import AfterDraw, CardsOptions, CardsState, Epilogue, Task
 
 
 def begin_turn(state: CardsState, out: Events) -> None:
@@ -36,35 +34,25 @@ def epilogue_tasks(options: CardsOptions) -> list[Task]:
     return [Epilogue()] if options.gold_rush else []
 
 
-def dutch_cards(state: CardsState, seat: int) -> list[str]:
-    """Return the cards Dutch Will drew in this phase 1, still in his hand."""
-    return state.seats[seat].hand[state.turn.drawn_from:]
-
-
 def run_after_draw(state: CardsState, task: AfterDraw, out: Events) -> None:
-    """The Pickaxe's extra card, then Dutch Will's choice of a drawn card to drop."""
+    """The cards' `after_draw` (the Pickaxe's extra card), then the character's (Dutch
+    Will's choice of a drawn card to drop)."""
     active = state.turn.active
     if task.stage == "pickaxe":
         schedule(state, AfterDraw("dutch"))
-        if has_gear(state, active, Gear.PICKAXE):
-            draw(state, active, 1, out)  # [GR-EQ-PICKAXE-1] after the normal draws
+        for rule in rules_at(state, active):
+            rule.after_draw(state, active, out)
         return
-    if not is_character(state, active, GoldRushCharacter.DUTCH_WILL):
-        return
-    if dutch_cards(state, active):
-        ask(state, Decision.DUTCH_DISCARD, active)  # [GR-DEC-7]
-    else:
-        gain(state, active, 1, "dutch_will", out)
+    prospector_at(state, active).after_draw(state, active, out)
 
 
 def run_epilogue(state: CardsState, task: Epilogue, out: Events) -> None:
-    """Don Bell's check at the end of a normal turn, then a Gold Rush buyer's healing."""
+    """The character's epilogue (Don Bell's "draw!"), then a Gold Rush buyer's healing."""
     active = state.turn.active
     player = state.seats[active]
     if task.stage == "don_bell":
         schedule(state, Epilogue("gold_rush"))
-        if is_character(state, active, GoldRushCharacter.DON_BELL) and not state.turn.extra:
-            schedule(state, Check(Purpose.DON_BELL, active))
+        schedule(state, *prospector_at(state, active).epilogue(state, active))
         return
     if state.turn.gold_rush:
         heal(state, active, player.max_life - player.life, "gold_rush", out)  # to maximum
