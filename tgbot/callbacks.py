@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from storage.columns import INTEGER_MAX
 
@@ -144,39 +144,38 @@ class LobbyOp:
 
 
 @dataclass(frozen=True)
-class Mine:
-    """`m:<game>`: "🔒 Mine", the presser's secrets in a private pop-up."""
+class _OfGame:
+    """A button that names only its game: `<letter>:<game>`."""
 
-    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"m:([0-9]{1,10})\Z")
+    LETTER: ClassVar[str]
+    PATTERN: ClassVar[re.Pattern[str]]
     game_id: int
 
     def data(self) -> str:
         """Return the button's callback data."""
-        return _checked(f"m:{self.game_id}")
+        return _checked(f"{self.LETTER}:{self.game_id}")
 
     @classmethod
-    def decode(cls, data: str | None) -> Mine:
+    def decode(cls, data: str | None) -> Self:
         """Return the press; raise BadCallback."""
         (game,) = _fields(cls.PATTERN, data)
         return cls(_game(game))
 
 
 @dataclass(frozen=True)
-class Back:
+class Mine(_OfGame):
+    """`m:<game>`: "🔒 Mine", the presser's secrets in a private pop-up."""
+
+    LETTER: ClassVar[str] = "m"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"m:([0-9]{1,10})\Z")
+
+
+@dataclass(frozen=True)
+class Back(_OfGame):
     """`b:<game>`: "I'm here", the presser takes his seat back."""
 
+    LETTER: ClassVar[str] = "b"
     PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"b:([0-9]{1,10})\Z")
-    game_id: int
-
-    def data(self) -> str:
-        """Return the button's callback data."""
-        return _checked(f"b:{self.game_id}")
-
-    @classmethod
-    def decode(cls, data: str | None) -> Back:
-        """Return the press; raise BadCallback."""
-        (game,) = _fields(cls.PATTERN, data)
-        return cls(_game(game))
 
 
 @dataclass(frozen=True)
