@@ -28,7 +28,15 @@ from tgbot.group_rights import is_in
 from tgbot.i18n import t
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import game_status, lobby, profiles
-from tgbot.service.errors import StorageError
+from tgbot.service.errors import (
+    AlreadySeated,
+    GameNotFound,
+    LobbyFull,
+    NotInLobby,
+    NotSeated,
+    StorageError,
+    TableBusy,
+)
 from tgbot.service.rows import is_lobby
 
 log = logging.getLogger(__name__)
@@ -147,15 +155,16 @@ async def add_player(context: ContextTypes.DEFAULT_TYPE, game_id: int, update: U
 
 def lobby_error(language: str, error: Exception) -> str:
     """Return the polite text for a refused lobby command."""
-    texts = {
-        "AlreadySeated": t(language, "You are already at this table."),
-        "GameNotFound": t(language, "This table does not exist."),
-        "LobbyFull": t(language, "This table is full."),
-        "NotInLobby": t(language, "This table has already started or ended."),
-        "NotSeated": t(language, "You are not at this table."),
-        "TableBusy": t(language, "This chat already has a game."),
-    }
-    return texts.get(type(error).__name__, t(language, "That is not possible now."))
+    texts: list[tuple[type[Exception], str]] = [
+        (AlreadySeated, t(language, "You are already at this table.")),
+        (GameNotFound, t(language, "This table does not exist.")),
+        (LobbyFull, t(language, "This table is full.")),
+        (NotInLobby, t(language, "This table has already started or ended.")),
+        (NotSeated, t(language, "You are not at this table.")),
+        (TableBusy, t(language, "This chat already has a game.")),
+    ]
+    return next((text for kind, text in texts if isinstance(error, kind)),
+                t(language, "That is not possible now."))
 
 
 async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,

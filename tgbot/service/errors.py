@@ -6,6 +6,17 @@ here, so that they reach storage/ only through the service layer (tests/test_lay
 
 from __future__ import annotations
 
-from storage.errors import GameNotFound, GameNotRunning, StaleGame, StorageError
+from storage.errors import (
+    AlreadySeated,
+    GameNotFound,
+    GameNotRunning,
+    LobbyFull,
+    NotInLobby,
+    NotSeated,
+    StaleGame,
+    StorageError,
+    TableBusy,
+)
 
-__all__ = ["GameNotFound", "GameNotRunning", "StaleGame", "StorageError"]
+__all__ = ["AlreadySeated", "GameNotFound", "GameNotRunning", "LobbyFull", "NotInLobby",
+           "NotSeated", "StaleGame", "StorageError", "TableBusy"]
