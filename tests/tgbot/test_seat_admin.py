@@ -15,7 +15,8 @@ from storage.replay import check_games
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
-from tgbot.service.games import GameService, Table
+from tgbot.service.games import GameService
+from tgbot.service.results import Table
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TURN = timedelta(hours=24)  # the default turn timer

@@ -15,7 +15,7 @@ from tgbot.context import chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.service.errors import GameNotRunning, StaleGame
-from tgbot.service.games import Table
+from tgbot.service.results import Table
 
 NAME_SHOWN = 64  # a refusal quotes at most this much of the name it did not find
 

@@ -10,25 +10,24 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from core.engine.errors import GameError, IllegalAction, NotYourTurn, StaleVersion
-from core.engine.protocol import Event
 from core.engine.registry import get_game
 from storage.clock import Clock, utc_now
 from storage.errors import StorageError
-from storage.models import ActorKind, Delivery, Game, GameStatus, Seat, assign
+from storage.models import ActorKind, Delivery, Game, GameStatus, assign
 from storage.uow import UnitOfWorkFactory
 from tgbot.attention import attention, channels, take_pings_due
 from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.service import game_status, reads
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
 from tgbot.service.follow import absent_seats, clear_absent, follow
+from tgbot.service.results import Played, Removal, Table
 from tgbot.service.scene import (
     Hooks,
-    Logged,
     Scene,
     check_running,
     load_scene,
@@ -42,61 +41,6 @@ R = TypeVar("R")
 def random_seed() -> int:
     """Return a fresh random deal seed (the production seed source)."""
     return secrets.randbits(62)
-
-
-@dataclass(frozen=True)
-class Table:
-    """A game as the front renders it: the row, its seats, their names, the engine state."""
-
-    game: Game
-    seats: list[Seat]
-    names: list[str]
-    state: Any
-
-    @classmethod
-    def of(cls, scene: Scene) -> Table:
-        """Return the table of a scene."""
-        return cls(scene.game, list(scene.seats), scene.names(), scene.state)
-
-    @property
-    def engine(self) -> Any:
-        """Return the engine of this game's kind."""
-        return get_game(self.game.kind)
-
-    def seat_of(self, user_id: int) -> int | None:
-        """Return the seat index a user holds, or None."""
-        return next((s.seat for s in self.seats if s.user_id == user_id), None)
-
-    def user_of(self, seat: int) -> int | None:
-        """Return the user holding a seat (None for a bot seat)."""
-        return next((s.user_id for s in self.seats if s.seat == seat), None)
-
-
-@dataclass(frozen=True)
-class Played:
-    """What one command did (`applied`) and the table it left."""
-
-    applied: Applied
-    table: Table
-
-    @property
-    def events(self) -> list[Event]:
-        """Return the command's events, in order."""
-        return list(self.applied.events)
-
-    @property
-    def steps(self) -> list[Logged]:
-        """Return the actions the command applied (the human's, then the bots'), in order."""
-        return list(self.applied.scene.steps) if self.applied.scene is not None else []
-
-
-@dataclass(frozen=True)
-class Removal:
-    """What `GameService.remove` did: `by_rule` when the game removed the seat by its own
-    rule, else a bot now plays the seat for good; `played` holds the steps and the table."""
-
-    played: Played
-    by_rule: bool
 
 
 def still_valid(scene: Scene, seat: int, action: str) -> bool:

@@ -293,17 +293,6 @@ def take_step(scene: Scene, seat: int, action: str, actor: ActorKind, step: Step
                 assign(row, strikes=row.strikes + 1 if actor is ActorKind.TIMEOUT else 0)
 
 
-def hand_struck_seats_to_bots(scene: Scene, limit: int) -> list[int]:
-    """Give to the bot every human seat with `limit` timeouts in a row; return those seats."""
-    if limit <= 0:
-        return []
-    struck = [row for row in scene.seats
-              if not row.is_bot and row.user_id is not None and row.strikes >= limit]
-    for row in struck:
-        row.is_bot, row.strikes = True, 0
-    return [row.seat for row in struck]
-
-
 async def save_scene(uow: UnitOfWork, scene: Scene, *, expected_version: int, at: datetime,
                      hooks: Hooks, dirty: bool = False, reclock: bool = False) -> None:
     """Write one scene as `save_scenes` does."""

@@ -26,7 +26,6 @@ from tgbot.service.scene import (
     NO_HOOKS,
     Hooks,
     Scene,
-    hand_struck_seats_to_bots,
     load_scenes,
     prompts_of,
     save_scenes,
@@ -164,3 +163,14 @@ async def set_times(
         await uow.games.save(game=game, expected_version=version)
         await uow.commit()
     return True
+
+
+def hand_struck_seats_to_bots(scene: Scene, limit: int) -> list[int]:
+    """Give to the bot every human seat with `limit` timeouts in a row; return those seats."""
+    if limit <= 0:
+        return []
+    struck = [row for row in scene.seats
+              if not row.is_bot and row.user_id is not None and row.strikes >= limit]
+    for row in struck:
+        row.is_bot, row.strikes = True, 0
+    return [row.seat for row in struck]
