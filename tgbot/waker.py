@@ -38,13 +38,14 @@ class Waker:
         """Make sure the sweep runs just after each of the game's `moments` (its earlier
         ones are forgotten; none: the game waits for nothing)."""
         wanted = frozenset(m for m in moments if m is not None)
-        if wanted == self._wanted.get(game_id, frozenset()):
+        before = self._wanted.get(game_id, frozenset())
+        if wanted == before:
             return
         if wanted:
             self._wanted[game_id] = wanted
         else:
             self._wanted.pop(game_id, None)
-        for moment in wanted:
+        for moment in wanted - before:  # every moment wanted before is queued already
             heapq.heappush(self._queue, (moment, game_id))
         if len(self._queue) > 4 * len(self._wanted) + 64:  # replaced moments pile up
             self._queue = [(m, g) for g, ms in self._wanted.items() for m in ms]
