@@ -27,13 +27,18 @@ from storage.clock import Clock, utc_now
 from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.uow import SqlUnitOfWorkFactory, sql_uow_factory
-from tgbot.chat_order import ChatOrderedProcessor
-from tgbot.context import SERVICES_KEY, Services, join_url
-from tgbot.delivery import Deliverer
+from tgbot.botapi.chat_order import ChatOrderedProcessor
+from tgbot.botapi.inbox import Inbox, InboxBot
+from tgbot.botapi.rate_limit import ChatRateLimiter
+from tgbot.botapi.transport import StreamRequest
+from tgbot.delivery.lifecycle import ChatLifecycle
+from tgbot.delivery.loop import Deliverer
+from tgbot.delivery.photos import TablePictures
 from tgbot.handlers.buttons import routes as button_routes
 from tgbot.handlers.cancel import cancel
 from tgbot.handlers.chat_changes import member_changed, migration_message
 from tgbot.handlers.clock import back, extend, skip
+from tgbot.handlers.context import SERVICES_KEY, Services, join_url
 from tgbot.handlers.help import help_command, rules
 from tgbot.handlers.help import settings as chat_settings
 from tgbot.handlers.lobby import bot_added, join, newgame
@@ -42,16 +47,11 @@ from tgbot.handlers.play import history, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
-from tgbot.inbox import Inbox, InboxBot
-from tgbot.lifecycle import ChatLifecycle
-from tgbot.outbox import Outbox
-from tgbot.rate_limit import ChatRateLimiter
+from tgbot.jobs.sweep import sweep
+from tgbot.jobs.waker import Waker
+from tgbot.render.outbox import Outbox
 from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
-from tgbot.sweep import sweep
-from tgbot.table_photos import TablePictures
-from tgbot.transport import StreamRequest
-from tgbot.waker import Waker
 
 log = logging.getLogger(__name__)
 ALLOWED_UPDATES = Update.ALL_TYPES

@@ -34,7 +34,7 @@ async def run(rounds: int, groups: int) -> tuple[int, float]:
     from storage.database import make_engine
     from storage.migrate import upgrade
     from storage.uow import sql_uow_factory
-    from tgbot.outbox import Outbox
+    from tgbot.render.outbox import Outbox
     from tgbot.service import lobby, profiles
     from tgbot.service.commands import Player
     from tgbot.service.games import GameService

@@ -31,11 +31,11 @@ from storage.database import make_engine
 from storage.migrate import upgrade
 from storage.models import Delivery, Game
 from storage.uow import sql_uow_factory
-from tgbot.outbox import Outbox
+from tgbot.jobs.sweep import sweep
+from tgbot.render.outbox import Outbox
 from tgbot.service import lobby
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
-from tgbot.sweep import sweep
 
 SCHEMA = "bgb_bench_deadlines"
 

@@ -40,10 +40,10 @@ from tests.support.clock import HandClock
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tests.tgbot.rings import Told, rings_of
+from tgbot.jobs.sweep import sweep
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
-from tgbot.sweep import sweep
 
 CHAT = -100500
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)

@@ -16,8 +16,8 @@ among its legal actions with a seeded `random.Random`, on the test side only):
   are legal for EVERY seat that owes a decision (not only the one that plays);
 - every legal action's text round-trips (`decode_action(encode_action(a)) == a`), is never
   the reserved removal text `"~"`, and its button data `p:<game id>:<version>:<text>`
-  (`tgbot.callbacks.action_data` with the largest game id, 2**31 - 1, and the current
-  version) fits in 64 bytes and parses back to the same text (`tgbot.callbacks.parse`);
+  (`tgbot.render.callbacks.action_data` with the largest game id, 2**31 - 1, and the current
+  version) fits in 64 bytes and parses back to the same text (`tgbot.render.callbacks.parse`);
 - seats owing nothing have no legal actions; `decode_action` refuses `""` and `"~"` with
   MalformedAction; an action played earlier in the game raises IllegalAction when an
   owing seat may not play it now, NotYourTurn from a seat owing nothing, and GameOver from
@@ -50,7 +50,7 @@ from typing import Any
 from core.engine import registry
 from core.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from core.engine.protocol import Event, Step
-from tgbot.callbacks import MAX_BYTES, BadCallback, Play, action_data
+from tgbot.render.callbacks import MAX_BYTES, BadCallback, Play, action_data
 
 ACTION_LIMIT = 5000  # a generous bound: the real games end in a few hundred actions
 SEEDS = (1, 2, 3)

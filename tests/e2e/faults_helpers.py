@@ -18,7 +18,7 @@ from typing import Any
 from storage.models import GameStatus
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.dice import role_name
+from tgbot.render.dice.front import role_name
 from tgbot.service import lobby, profiles
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 from tests.support.bot import services_of
-from tgbot.context import Services
+from tgbot.handlers.context import Services
 
 
 def shown(message: Any) -> str:

@@ -32,8 +32,8 @@ from storage.models import ActorKind, Delivery
 from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 from tests.support.bot import running_bot, sqlite_url
-from tgbot.delivery import Deliverer
-from tgbot.rate_limit import ChatRateLimiter
+from tgbot.botapi.rate_limit import ChatRateLimiter
+from tgbot.delivery.loop import Deliverer
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 

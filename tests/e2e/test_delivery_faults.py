@@ -47,9 +47,9 @@ from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeUser, FaultKind, RecordedRequest
 from tests.support.bot import bot_process, running_bot, sqlite_url
 from tests.support.waiting import until
-from tgbot.context import join_url
+from tgbot.handlers.context import join_url
 from tgbot.i18n import t
-from tgbot.outbox import Outbox
+from tgbot.render.outbox import Outbox
 from tgbot.service import reads
 from tgbot.service.games import GameService
 

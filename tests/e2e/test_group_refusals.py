@@ -1,5 +1,5 @@
 """Acceptance: a group that restricts the bot still gets a playable game, or a paused one
-whose players were told (issue #26, item 4; tgbot/group_rights.py).
+whose players were told (issue #26, item 4; tgbot/delivery/group_rights.py).
 
 - A group whose members may not send photos (the bot a plain member) refuses the table's
   picture with 400 "not enough rights to send photos to the chat": the bot sends the text

@@ -40,9 +40,9 @@ from core.bang_dice.identities import deal_identities
 from core.bang_dice.ids import Identity, Role
 from storage.models import GameStatus
 from tests.e2e.test_silent_table import LANGUAGE, SilentBot, open_table, silent_bot
-from tgbot.deadlines import TimerSettings
 from tgbot.i18n import t
 from tgbot.render.roles import role_name
+from tgbot.service.deadlines import TimerSettings
 
 SEED = 3
 MODULES = ("special_identities",)

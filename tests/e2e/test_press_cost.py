@@ -23,7 +23,7 @@ from tests.fakebot import FakeBotApi, FakeMessage
 from tests.support.bot import running_bot, services_of, sqlite_url
 from tests.support.clock import SkippingClock
 from tgbot import app as app_module
-from tgbot.callbacks import action_data
+from tgbot.render.callbacks import action_data
 from tgbot.service import lobby
 from tgbot.service.commands import Player
 
@@ -51,7 +51,8 @@ class Counter:
                 self.inner = inner
 
             def __call__(self) -> Any:
-                if any("tgbot/inbox.py" in frame.filename for frame in traceback.extract_stack()):
+                stack = traceback.extract_stack()
+                if any("tgbot/botapi/inbox.py" in frame.filename for frame in stack):
                     counter.inbox_units += 1
                 else:
                     counter.units += 1

@@ -32,8 +32,8 @@ from tests.support.bot import fake_settings, running, sqlite_url
 from tests.support.clock import HandClock
 from tgbot import app as app_module
 from tgbot.app import build_application
+from tgbot.botapi.rate_limit import ChatRateLimiter
 from tgbot.i18n import t
-from tgbot.rate_limit import ChatRateLimiter
 from tgbot.service import reads
 
 LANGUAGE = "pt-BR"  # the group's language (the default)

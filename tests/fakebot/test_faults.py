@@ -22,7 +22,7 @@ from telegram.error import (
 from tests.fakebot import FakeBotApi, FakeGroup, FakeUser, RateLimits
 from tests.fakebot import errors as E
 from tests.support.clock import HandClock
-from tgbot.rate_limit import retry_seconds
+from tgbot.botapi.rate_limit import retry_seconds
 
 
 @pytest.fixture

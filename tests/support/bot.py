@@ -19,7 +19,7 @@ from typing import Any
 
 from tests.fakebot import FakeBotApi
 from tgbot.app import ALLOWED_UPDATES, build_application
-from tgbot.context import SERVICES_KEY, Services
+from tgbot.handlers.context import SERVICES_KEY, Services
 from tgbot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ from typing import Any
 
 from telegram.constants import ChatMemberStatus, ChatType
 
-from tgbot.context import SERVICES_KEY, Services, join_url
-from tgbot.delivery import Deliverer
-from tgbot.outbox import Outbox
+from tgbot.delivery.loop import Deliverer
+from tgbot.handlers.context import SERVICES_KEY, Services, join_url
+from tgbot.render.outbox import Outbox
 from tgbot.service.games import GameService
 
 

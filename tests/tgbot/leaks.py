@@ -26,7 +26,7 @@ from core.bang_dice import ids as dice_ids
 from core.colt_express import ids as colt_ids
 from tests.tgbot.test_i18n import _used_ids
 from tgbot.i18n import catalog
-from tgbot.render.dice import character_name
+from tgbot.render.dice.front import character_name
 
 SNAKE = re.compile(r"(?<![\w/@.:=?&#-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
 PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")

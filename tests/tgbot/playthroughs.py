@@ -1,6 +1,6 @@
 """Golden playthroughs rendered as players see them: seeded games of every game and option
 set, played to the end by the engines' own policies, each step rendered by the real outbox
-(tgbot/outbox.py) on a scene, in one language.
+(tgbot/render/outbox.py) on a scene, in one language.
 
 `rendered(table, language)` yields every text a player could read during the game: the
 lobby with its options, the group's table and its buttons, every private prompt (with each
@@ -19,10 +19,10 @@ from typing import Any
 
 from core.engine.registry import get_game
 from storage.models import ActorKind, Chat, Game, GameStatus, Seat, User, built
-from tgbot.outbox import Outbox
 from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
 from tgbot.render.colt.prompts import HELP
 from tgbot.render.front import front_for
+from tgbot.render.outbox import Outbox
 from tgbot.service.outbox_notes import Channels, Notes
 from tgbot.service.scene import Logged, Outbound, Scene
 

@@ -1,5 +1,5 @@
 """What rings a player's phone, and whom each command should ring (the rule of issue #26,
-restated for the tests and the bench of tgbot/attention.py).
+restated for the tests and the bench of tgbot/service/attention.py).
 
 A ring is a new private message sent without `disable_notification`, or a new group
 message that mentions the user (`tg://user?id=` links); edits never ring.

@@ -17,10 +17,10 @@ from tests.tgbot.fakes import FakeBot, context_for, wire
 from tests.tgbot.test_turn_notes import Message
 from tests.tgbot.test_your_move import ALL_MODULES, choice
 from tgbot.handlers.clock import extend
+from tgbot.jobs.sweep import sweep, time_out
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
-from tgbot.sweep import sweep, time_out
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TURN = timedelta(minutes=5)

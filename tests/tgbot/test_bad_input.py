@@ -31,11 +31,11 @@ from tests.fakebot.world import PendingQuery
 from tests.storage.conftest import SQL_BACKENDS, postgres_url
 from tests.support.bot import running_bot, sqlite_url
 from tests.tgbot.test_seat_commands import NAMES, Group
-from tgbot.callbacks import action_data
-from tgbot.deadlines import TimerSettings, after_active
 from tgbot.i18n import t
+from tgbot.render.callbacks import action_data
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
+from tgbot.service.deadlines import TimerSettings, after_active
 
 LANGUAGE = "pt-BR"  # the group's and every fake user's language
 INVALID = t(LANGUAGE, "This button is not valid.")

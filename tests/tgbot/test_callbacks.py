@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tgbot.callbacks import (
+from tgbot.render.callbacks import (
     FORMS,
     Back,
     BadCallback,

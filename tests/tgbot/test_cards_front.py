@@ -15,13 +15,13 @@ import pytest
 from core.bang_cards.cards import CARD, CARDS
 from core.bang_cards.ids import Character, Kind
 from core.engine.registry import get_game
-from tgbot.callbacks import MAX_BYTES, Keep, LobbyOp, Play, parse
 from tgbot.i18n import LANGUAGES, t
+from tgbot.render.callbacks import MAX_BYTES, Keep, LobbyOp, Play, parse
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.labels import card_label, kind_name
 from tgbot.render.cards.prompts import SID_MENU, focus_keep, focus_of
 from tgbot.render.cards.rules import card_help, cards_character_help, character_ability
-from tgbot.render.dice import role_name
+from tgbot.render.dice.front import role_name
 from tgbot.render.glossary import rules_reply
 from tgbot.render.roles import GOALS
 

@@ -14,8 +14,8 @@ from core.bang_cards.actions import Buy, Force, Sell, Use, decode
 from core.bang_cards.gold_rush.equipment import EQUIPMENT, GEAR, GEAR_OF, Gear
 from core.bang_cards.ids import GoldRushCharacter
 from core.engine.registry import get_game
-from tgbot.callbacks import MAX_BYTES, Keep, Play, parse
 from tgbot.i18n import LANGUAGES, t
+from tgbot.render.callbacks import MAX_BYTES, Keep, Play, parse
 from tgbot.render.cards import CardsFront, cards_character_help
 from tgbot.render.cards.gold_rush import gear_label, gear_name, gear_title
 from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from telegram import CallbackQuery, Chat, InlineQuery, Message, Update, User
 
-from tgbot.chat_order import ChatOrderedProcessor, chat_key
+from tgbot.botapi.chat_order import ChatOrderedProcessor, chat_key
 
 WHEN = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 ALICE = User(id=7, first_name="Alice", is_bot=False)

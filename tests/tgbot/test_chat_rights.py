@@ -1,5 +1,5 @@
 """A group's refusals kept as state (tgbot/service/chat_rights.py), and which Telegram
-errors call for which fallback (tgbot/refusals.py)."""
+errors call for which fallback (tgbot/botapi/refusals.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from storage.models import Delivery
 from tests.support.clock import HandClock
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
-from tgbot.outbox import TABLE, Outbox
-from tgbot.refusals import refusal
+from tgbot.botapi.refusals import refusal
+from tgbot.render.outbox import TABLE, Outbox
 from tgbot.service import chat_rights, lobby, profiles
 from tgbot.service.chat_rights import PICTURES_REFUSED, RETRY_PICTURES
 from tgbot.service.commands import Player

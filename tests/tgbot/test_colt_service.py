@@ -18,15 +18,15 @@ from storage.models import ActorKind, GameStatus
 from tests.support.clock import HandClock
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press, wire
-from tgbot.callbacks import LobbyOp
-from tgbot.deadlines import clock_for, timers_of
-from tgbot.delivery import Deliverer
+from tgbot.delivery.loop import Deliverer
 from tgbot.handlers.lobby import lobby_button
 from tgbot.i18n import t
+from tgbot.jobs.sweep import sweep
+from tgbot.render.callbacks import LobbyOp
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
+from tgbot.service.deadlines import clock_for, timers_of
 from tgbot.service.games import GameService
-from tgbot.sweep import sweep
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 TURN = timedelta(hours=1)

@@ -17,12 +17,12 @@ from storage.uow import UnitOfWorkFactory, sql_uow_factory
 from tests.support.clock import HandClock
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
-from tgbot.deadlines import TimerSettings, after_active, reminders
+from tgbot.jobs.sweep import sweep, time_out
 from tgbot.service import lobby, reads
 from tgbot.service import timeouts as store
 from tgbot.service.commands import Player
+from tgbot.service.deadlines import TimerSettings, after_active, reminders
 from tgbot.service.games import GameService
-from tgbot.sweep import sweep, time_out
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
@@ -261,7 +261,7 @@ async def test_a_game_that_cannot_time_out_does_not_hold_back_the_others(
         await uow.games.save(game=game, expected_version=game.version)
         await uow.commit()
     clock.advance(HOUR)
-    with caplog.at_level(logging.INFO, logger="tgbot.sweep"):
+    with caplog.at_level(logging.INFO, logger="tgbot.jobs.sweep"):
         assert await sweep(app, parallel=1) == 2
     assert f"timeout of game {broken} skipped" in caplog.text
     assert await _log(app, broken) == []

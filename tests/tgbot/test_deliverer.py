@@ -9,7 +9,7 @@ from telegram.error import BadRequest
 
 from storage.models import Delivery
 from tests.tgbot.fakes import FakeBot
-from tgbot.delivery import Deliverer
+from tgbot.delivery.loop import Deliverer
 
 
 def _table(chat_id: int, revision: int) -> Delivery:

@@ -22,7 +22,7 @@ from tgbot.render.cards.prompts import SHOP_MENU, focus_keep
 from tgbot.render.colt.labels import card_label as colt_card_label
 from tgbot.render.colt.prompts import HELP
 from tgbot.render.colt.rules import card_help as colt_card_help
-from tgbot.render.dice import face_icon
+from tgbot.render.dice.front import face_icon
 from tgbot.render.front import front_for
 from tgbot.render.roles import GOALS, POWERS, THREE_PLAYERS, role_name
 from tgbot.service.outbox_notes import Notes

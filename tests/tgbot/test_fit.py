@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.fakebot.markup import parse_html
-from tgbot.inbox import fitted
+from tgbot.botapi.inbox import fitted
 from tgbot.render.fit import (
     ELLIPSIS,
     TEXT_LIMIT,

@@ -12,8 +12,8 @@ from core.engine.registry import game_ids, get_game
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tgbot import render
-from tgbot.callbacks import LobbyOp
 from tgbot.i18n import t
+from tgbot.render.callbacks import LobbyOp
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.render.roles import GOALS
 from tgbot.service import lobby

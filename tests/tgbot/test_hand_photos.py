@@ -11,13 +11,13 @@ import pytest
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import HAND_POSITIONS, POSITIONS
 from tests.tgbot.test_table_photos import CHAT, PNG, PhotoBot, started_table
-from tgbot.delivery import Deliverer, keyboard
-from tgbot.outbox import TABLE, prompt_key
+from tgbot.delivery.loop import Deliverer, keyboard
+from tgbot.delivery.photos import TablePictures
 from tgbot.render.images import draw_hand, hand_view, stored_hand_view
+from tgbot.render.outbox import TABLE, prompt_key
 from tgbot.render.table_photo import CAPTION_LIMIT, hand_photo_fields, photo_caption
 from tgbot.service import profiles
 from tgbot.service.games import GameService
-from tgbot.table_photos import TablePictures
 
 USERS = ((1, "Ana"), (2, "Bia"), (3, "Caio"))
 

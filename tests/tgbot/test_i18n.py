@@ -61,7 +61,7 @@ def test_every_catalog_lists_every_id() -> None:
     """English texts are their own ids, but the English catalog lists each one too, so a
     translator of any language starts from the same complete list."""
     for folder in ("en", "pt_BR", "it"):
-        path = ROOT / "tgbot" / "locale" / folder / "LC_MESSAGES" / "messages.po"
+        path = ROOT / "tgbot" / "i18n" / "locale" / folder / "LC_MESSAGES" / "messages.po"
         with path.open("rb") as handle:
             listed = {str(message.id) for message in read_po(handle) if message.id}
         assert sorted(_used_ids() - listed) == [], folder

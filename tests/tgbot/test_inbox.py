@@ -7,8 +7,8 @@ from typing import Any
 
 from telegram import Bot, Update
 
-from tgbot.context import topic_of
-from tgbot.inbox import slim_pressed_message
+from tgbot.botapi.inbox import slim_pressed_message
+from tgbot.handlers.context import topic_of
 
 PRESS: dict[str, Any] = {
     "update_id": 7,

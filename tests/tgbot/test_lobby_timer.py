@@ -6,14 +6,14 @@ from datetime import UTC, datetime, timedelta
 
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
-from tgbot.callbacks import LobbyOp, parse
-from tgbot.deadlines import timers_of
 from tgbot.handlers.lobby import lobby_button, with_next_turn_timer
+from tgbot.render.callbacks import LobbyOp, parse
 from tgbot.render.front import front_for
 from tgbot.render.lobby import duration_text
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
+from tgbot.service.deadlines import timers_of
 from tgbot.service.games import GameService
 
 CHAT = -300

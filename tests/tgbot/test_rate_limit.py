@@ -12,7 +12,7 @@ import pytest
 from telegram.error import RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
-from tgbot.rate_limit import SAFETY, ChatRateLimiter, Result
+from tgbot.botapi.rate_limit import SAFETY, ChatRateLimiter, Result
 
 GROUP_A, GROUP_B, USER = -100, -200, 42
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from core.bang_dice.ids import Character
 from core.engine.registry import get_game
-from tgbot.callbacks import Die, Play, parse
-from tgbot.render.characters import character_help
-from tgbot.render.dice import event_line, prompt_buttons, table, waiting_line
+from tgbot.render.callbacks import Die, Play, parse
+from tgbot.render.dice.characters import character_help
+from tgbot.render.dice.front import event_line, prompt_buttons, table, waiting_line
 
 GAME = get_game("bang_dice")
 NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva"]

@@ -24,7 +24,7 @@ from tgbot.render.cards.gold_rush import gear_name
 from tgbot.render.cards.labels import kind_name
 from tgbot.render.colt.labels import kind_name as colt_kind_name
 from tgbot.render.colt.labels import round_card_name
-from tgbot.render.dice import character_name, module_name
+from tgbot.render.dice.front import character_name, module_name
 from tgbot.render.glossary import GAMES, dice_rules, rules_reply, title
 from tgbot.render.roles import role_name
 

@@ -15,9 +15,10 @@ from telegram.error import BadRequest, NetworkError, RetryAfter
 from core.engine.registry import get_game
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.images.positions import NAMES, POSITIONS
-from tgbot.delivery import Deliverer, keyboard
-from tgbot.outbox import TABLE, Outbox
+from tgbot.delivery.loop import Deliverer, keyboard
+from tgbot.delivery.photos import TablePictures
 from tgbot.render.images import TableImages, group_view, stored_group_view
+from tgbot.render.outbox import TABLE, Outbox
 from tgbot.render.table_photo import (
     CAPTION_LIMIT,
     fit_caption,
@@ -28,7 +29,6 @@ from tgbot.render.table_photo import (
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
-from tgbot.table_photos import TablePictures
 
 CHAT = -55
 PNG = b"\x89PNG"

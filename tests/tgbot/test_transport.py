@@ -1,4 +1,5 @@
-"""The Bot API transport (tgbot/transport.py) against a local HTTP server scripted per test."""
+"""The Bot API transport (tgbot/botapi/transport.py) against a local HTTP server scripted
+per test."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from telegram.error import NetworkError, RetryAfter, TimedOut
 from telegram.request import RequestData
 from telegram.request._requestparameter import RequestParameter
 
-from tgbot.transport import StreamRequest
+from tgbot.botapi.transport import StreamRequest
 
 Reply = Callable[[asyncio.StreamWriter, dict[str, Any]], Awaitable[bool]]
 """Writes one response; returns False to close the connection afterwards."""

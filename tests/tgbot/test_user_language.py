@@ -9,8 +9,8 @@ from typing import Any
 
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of
-from tgbot.context import forget_user, remember_user
 from tgbot.handlers import private
+from tgbot.handlers.context import forget_user, remember_user
 from tgbot.i18n import t
 from tgbot.service import lobby, profiles
 from tgbot.service.commands import Player

@@ -15,11 +15,11 @@ from typing import Any
 from storage.models import ActorKind
 from tests.support.clock import HandClock
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
+from tgbot.jobs.sweep import sweep
+from tgbot.jobs.waker import SLACK, Waker
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
-from tgbot.sweep import sweep
-from tgbot.waker import SLACK, Waker
 
 ON_TIME = timedelta(seconds=2)
 MINUTE = {"turn_seconds": 60, "reaction_seconds": 60, "remind_before_seconds": 0,

@@ -24,10 +24,10 @@ from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, wire
 from tests.tgbot.rings import MENTION, Told, rings_of
 from tgbot.i18n import t
+from tgbot.jobs.sweep import sweep
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
-from tgbot.sweep import sweep
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 CHAT = -100777

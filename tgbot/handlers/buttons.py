@@ -1,4 +1,4 @@
-"""Button presses, one handler per callback form (tgbot/callbacks.py), each routed by the
+"""Button presses, one handler per callback form (tgbot/render/callbacks.py), each routed by the
 form's pattern; `routes()` returns them for the application, with a last handler that
 answers any other data as not valid.
 
@@ -18,13 +18,13 @@ from telegram.constants import ChatType
 from telegram.ext import CallbackQueryHandler, ContextTypes
 
 from core.engine.errors import GameError
-from tgbot.callbacks import Back, BadCallback, Die, Keep, LobbyOp, Mine, NewGame, Play, Press
-from tgbot.context import chat_language, remember_user, services
 from tgbot.handlers.answers import refusal
 from tgbot.handlers.cancel import CONFIRM_OPS, confirmed
+from tgbot.handlers.context import chat_language, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.handlers.marks import die_pressed
 from tgbot.i18n import t
+from tgbot.render.callbacks import Back, BadCallback, Die, Keep, LobbyOp, Mine, NewGame, Play, Press
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import reads
 from tgbot.service.errors import GameNotFound, StorageError

@@ -8,11 +8,11 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from tgbot.callbacks import LobbyOp, lobby_data
-from tgbot.context import chat_language, game_here_or_say, services
-from tgbot.delivery import markup
+from tgbot.delivery.loop import markup
+from tgbot.handlers.context import chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
+from tgbot.render.callbacks import LobbyOp, lobby_data
 from tgbot.render.front import front_for
 from tgbot.service import game_status, reads
 from tgbot.service.errors import StorageError

@@ -1,6 +1,6 @@
 """Telegram says a chat changed: the bot's own membership (a user blocked or unblocked it,
 a group removed it, added it back or changed its rights) or a group became a supergroup.
-What the bot does then is tgbot/lifecycle.py's."""
+What the bot does then is tgbot/delivery/lifecycle.py's."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from tgbot.context import services
-from tgbot.group_rights import is_in
-from tgbot.lifecycle import ChatLifecycle
+from tgbot.delivery.group_rights import is_in
+from tgbot.delivery.lifecycle import ChatLifecycle
+from tgbot.handlers.context import services
 
 
 def _lifecycle(context: ContextTypes.DEFAULT_TYPE) -> ChatLifecycle:

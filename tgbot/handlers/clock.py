@@ -9,15 +9,15 @@ from pydantic import ValidationError
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from tgbot.callbacks import number
-from tgbot.context import active_game_here, chat_language, game_here_or_say, services
-from tgbot.deadlines import PRESETS, TimerSettings, clock_for, local_clock, timers_of
+from tgbot.handlers.context import active_game_here, chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
+from tgbot.jobs.sweep import time_out
+from tgbot.render.callbacks import number
 from tgbot.service import notes, profiles
 from tgbot.service import timeouts as store
+from tgbot.service.deadlines import PRESETS, TimerSettings, clock_for, local_clock, timers_of
 from tgbot.service.rows import Game, is_running
-from tgbot.sweep import time_out
 
 
 async def _running_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Game | None:

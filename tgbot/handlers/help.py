@@ -7,8 +7,8 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.registry import get_game
-from tgbot.context import active_game_here, chat_language, remember_user, services
 from tgbot.handlers.clock import clock_settings
+from tgbot.handlers.context import active_game_here, chat_language, remember_user, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.handlers.pictures import picture_settings
 from tgbot.handlers.preferences import leaver_settings, personal_settings

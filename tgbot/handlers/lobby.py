@@ -13,8 +13,9 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
-from tgbot.callbacks import LobbyOp, newgame_data
-from tgbot.context import (
+from tgbot.delivery.group_rights import is_in
+from tgbot.delivery.loop import markup
+from tgbot.handlers.context import (
     active_game_here,
     chat_language,
     player_of,
@@ -22,12 +23,11 @@ from tgbot.context import (
     services,
     topic_of,
 )
-from tgbot.deadlines import PRESETS, TimerSettings
-from tgbot.delivery import markup
-from tgbot.group_rights import is_in
 from tgbot.i18n import t
+from tgbot.render.callbacks import LobbyOp, newgame_data
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import game_status, lobby, profiles
+from tgbot.service.deadlines import PRESETS, TimerSettings
 from tgbot.service.errors import (
     AlreadySeated,
     GameNotFound,

@@ -10,11 +10,11 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError
-from tgbot.callbacks import Die
-from tgbot.context import services
 from tgbot.handlers.answers import refusal
+from tgbot.handlers.context import services
 from tgbot.i18n import t
-from tgbot.render.dice import marked_line, reroll_text, rerollable
+from tgbot.render.callbacks import Die
+from tgbot.render.dice.front import marked_line, reroll_text, rerollable
 from tgbot.service.errors import StorageError
 
 

@@ -8,7 +8,7 @@ from telegram import Update, User
 from telegram.constants import ChatMemberStatus
 from telegram.ext import ContextTypes
 
-from tgbot.context import services
+from tgbot.handlers.context import services
 from tgbot.service import members, profiles
 
 PRESENT = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER,
@@ -41,7 +41,7 @@ async def member_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 async def _changed(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user: User, *,
                    present: bool) -> None:
     if user.is_bot:
-        return  # the bot's own membership is `my_chat_member` (tgbot/lifecycle.py)
+        return  # the bot's own membership is `my_chat_member` (tgbot/delivery/lifecycle.py)
     games = services(context).games
     if present:
         await members.player_returned(games, chat_id=chat_id, user_id=user.id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from tgbot.context import active_game_here, chat_language, services
+from tgbot.handlers.context import active_game_here, chat_language, services
 from tgbot.i18n import t
 from tgbot.service import profiles
 from tgbot.service.rows import is_running

@@ -8,7 +8,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from tgbot.context import (
+from tgbot.handlers.context import (
     chat_language,
     game_here_or_say,
     services,

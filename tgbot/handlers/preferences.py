@@ -14,10 +14,10 @@ from __future__ import annotations
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from tgbot.attention import NOTIFY, NOTIFY_CHOICES
-from tgbot.context import forget_user, remember_user, services
+from tgbot.handlers.context import forget_user, remember_user, services
 from tgbot.i18n import N_, t
 from tgbot.service import profiles
+from tgbot.service.attention import NOTIFY, NOTIFY_CHOICES
 from tgbot.service.follow import WINDOWS
 from tgbot.service.members import LEAVER_CHOICES, LEAVERS
 

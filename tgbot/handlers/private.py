@@ -9,11 +9,11 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from tgbot import notices
-from tgbot.callbacks import game_id
-from tgbot.context import forget_user, remember_user, services
+from tgbot.handlers.context import forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
+from tgbot.render import notices
+from tgbot.render.callbacks import game_id
 from tgbot.service import profiles, reads
 from tgbot.service.errors import StorageError
 from tgbot.service.rows import is_running

@@ -10,10 +10,10 @@ from telegram import Message, MessageEntity, Update
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from tgbot.callbacks import number
-from tgbot.context import chat_language, game_here_or_say, services
+from tgbot.handlers.context import chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
+from tgbot.render.callbacks import number
 from tgbot.service.errors import GameNotRunning, StaleGame
 from tgbot.service.results import Table
 

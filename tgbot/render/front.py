@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from core.engine.registry import AnyGame, game_ids
 from tgbot.render.cards import CardsFront
 from tgbot.render.colt import ColtFront
-from tgbot.render.dice import DiceFront
+from tgbot.render.dice.front import DiceFront
 from tgbot.render.rendered import Buttons
 
 Json = dict[str, Any]

@@ -26,7 +26,6 @@ from core.bang_dice.ids import Role as DiceRole
 from core.colt_express.ids import ROUND_CARDS, STATION_CARDS, CardKind
 from core.colt_express.ids import Character as ColtCharacter
 from tgbot.i18n import LANGUAGES, N_, t
-from tgbot.render import dice_secrets
 from tgbot.render.cards import events as cards_events
 from tgbot.render.cards.front import TABLE_OPTIONS
 from tgbot.render.cards.front import option_name as cards_option_name
@@ -34,13 +33,14 @@ from tgbot.render.cards.gold_rush import gear_name
 from tgbot.render.cards.gold_rush_rules import gear_help
 from tgbot.render.cards.labels import kind_label, kind_name
 from tgbot.render.cards.rules import card_help, cards_character_help, cards_rules
-from tgbot.render.characters import character_help
 from tgbot.render.colt.front import OPTIONS as COLT_OPTIONS
 from tgbot.render.colt.front import option_name as colt_option_name
 from tgbot.render.colt.labels import kind_name as colt_kind_name
 from tgbot.render.colt.labels import round_card_name
 from tgbot.render.colt.rules import colt_card_help, colt_character_help, colt_round_help, colt_rules
-from tgbot.render.dice import character_name, module_name
+from tgbot.render.dice import secrets as dice_secrets
+from tgbot.render.dice.characters import character_help
+from tgbot.render.dice.front import character_name, module_name
 from tgbot.render.front import front_for
 from tgbot.render.options_help import cards_option_help, colt_option_help, module_help
 from tgbot.render.roles import goal_line, role_lines, role_name

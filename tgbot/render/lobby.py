@@ -6,8 +6,8 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from tgbot.callbacks import lobby_data
 from tgbot.i18n import t
+from tgbot.render.callbacks import lobby_data
 from tgbot.render.front import GameFront
 from tgbot.render.rendered import Rendered
 

@@ -186,10 +186,10 @@ def _explained_screens(language: str, colt_hand: Any) -> list[str]:
 
 
 def _notice_screens(language: str, state: Any) -> list[str]:
-    """Return the messages around a game (tgbot/notices.py): "your move" in the group and
+    """Return the messages around a game (tgbot/render/notices.py): "your move" in the group and
     in private, a personal notice after a timeout and after a bot takeover, the group note
     of a player the bot cannot reach, and of a player who left."""
-    from tgbot import notices
+    from tgbot.render import notices
     from tgbot.render.sample_scene import sample_scene
     from tgbot.service.outbox_notes import Channels, Notes
 
@@ -221,9 +221,9 @@ def _notice_screens(language: str, state: Any) -> list[str]:
 def _context_screens(language: str, scene: Any) -> list[str]:
     """Return the lobby once the game started, /mygames, a die's pop-up, the table message
     of a finished turn, a closed private prompt and /cancel's question."""
-    from tgbot import notices
-    from tgbot.outbox import closed_prompt, closing_table
-    from tgbot.render.dice import marked_line
+    from tgbot.render import notices
+    from tgbot.render.dice.front import marked_line
+    from tgbot.render.outbox import closed_prompt, closing_table
 
     game_view = get_game("bang_dice").view_json(get_game("bang_dice").view(scene.state, None))
     table = _table("bang_dice", language, scene.state, NAMES)

@@ -7,7 +7,7 @@ the picture. The table's delivery payload keeps its full "text" (what is sent in
 when the picture cannot be drawn) and adds "caption" and "photo": the group view as JSON
 (`GroupView.to_json()`) with the language and the seats' names, everything the picture is
 a pure function of. The picture itself is never stored: the deliverer draws it from
-"photo" at send time (tgbot/table_photos.py, cached per game version).
+"photo" at send time (tgbot/delivery/photos.py, cached per game version).
 
 In the same chats, a seat's private prompt in a game with a hand picture (Colt Express,
 the card game) is a photo of that seat's own hand with the prompt text as its caption:
@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine.registry import AnyGame
-from tgbot.payloads import Payload
 from tgbot.render.fit import CAPTION_LIMIT, cut_html, surely_fits, visible_length
 from tgbot.render.images import group_view, hand_view, has_hand, has_picture
+from tgbot.service.payloads import Payload
 from tgbot.service.profiles import PICTURES
 
 

@@ -1,7 +1,7 @@
 """The delivery rows' own commands: claiming, settling, and Telegram's chat lifecycle.
 
 A delivery row (models.Delivery) says what an audience should see; the delivery loop
-(tgbot/delivery.py) claims due rows, sends, and settles them here. Rows a command wrote
+(tgbot/delivery/loop.py) claims due rows, sends, and settles them here. Rows a command wrote
 are owned for a short while by the process that wrote them (`scene.OWNED`); a row whose
 owner died falls due again and any process's sweep claims it.
 """

@@ -3,7 +3,7 @@
 A press, a timeout, a removal or a refresh loads its game once (`tgbot.service.scene`), decides
 in memory (the engine, the bot seats that follow), and writes the row, the log and what
 each audience should now see in one unit of work; the rows it wrote go to the delivery
-loop (tgbot/delivery.py), which brings Telegram there. The service sends nothing itself.
+loop (tgbot/delivery/loop.py), which brings Telegram there. The service sends nothing itself.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from storage.clock import Clock, utc_now
 from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, assign
 from storage.uow import UnitOfWorkFactory
-from tgbot.attention import attention, channels, take_pings_due
-from tgbot.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.service import game_status, reads
+from tgbot.service.attention import attention, channels, take_pings_due
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
+from tgbot.service.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.service.follow import absent_seats, clear_absent, follow
 from tgbot.service.results import Played, Removal, Table
 from tgbot.service.scene import (
@@ -60,7 +60,7 @@ def still_valid(scene: Scene, seat: int, action: str) -> bool:
 class GameService:
     """Game use cases for the Telegram handlers and the deadline runner.
 
-    `outbox` renders scenes (tgbot/outbox.py), `deliver` takes the delivery rows a command
+    `outbox` renders scenes (tgbot/render/outbox.py), `deliver` takes the delivery rows a command
     wrote, `wake` is told each game's deadline and reminder (so the sweep can wake for
     them); all three are optional for tests of storage and rules alone.
     """

@@ -1,8 +1,9 @@
 """What a command tells the outbox beside the actions it applied, as typed records: a
 misspelt note fails the type check instead of leaving a message unsent.
 
-A command fills its scene's `Notes`; the outbox (tgbot/outbox.py, tgbot/notices.py) reads
-them once, when it renders what every audience should see after the command.
+A command fills its scene's `Notes`; the outbox (tgbot/render/outbox.py,
+tgbot/render/notices.py) reads them once, when it renders what every audience should see
+after the command.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Channels:
-    """The seats to tell of their move, by the way each is told (tgbot/attention.py)."""
+    """The seats to tell of their move, by the way each is told (tgbot/service/attention.py)."""
 
     group: list[int] = field(default_factory=list)
     """Mentioned in the group: in a new table message, else in a ping."""

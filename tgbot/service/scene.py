@@ -33,8 +33,8 @@ from storage.models import (
     built,
 )
 from storage.repositories import UnitOfWork
-from tgbot.payloads import Payload
 from tgbot.service.outbox_notes import Notes
+from tgbot.service.payloads import Payload
 
 OWNED = timedelta(seconds=30)
 """How long the process that wrote a delivery row owns it before any sweep may take it."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tgbot.callbacks import lobby_data
 from tgbot.i18n import t
+from tgbot.render.callbacks import lobby_data
 from tgbot.render.cards.events import event_line, private_event_line
 from tgbot.render.cards.gold_rush import seat_extras
 from tgbot.render.cards.labels import card_label, role_name

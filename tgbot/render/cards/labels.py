@@ -14,7 +14,7 @@ from typing import Any
 from core.bang_cards.cards import CARD, KINDS
 from core.bang_cards.ids import Kind
 from tgbot.i18n import t
-from tgbot.render.dice import character_name, role_name
+from tgbot.render.dice.front import character_name, role_name
 
 NAME_LIMIT = 20  # a player's name in the table's lines and in buttons
 SUIT_ICON = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}

@@ -29,8 +29,8 @@ from core.bang_cards.actions import (
 )
 from core.bang_cards.cards import CARD
 from core.bang_cards.gold_rush.equipment import GEAR_OF
-from tgbot.callbacks import action_data, keep_data
 from tgbot.i18n import t
+from tgbot.render.callbacks import action_data, keep_data
 from tgbot.render.cards.gold_rush import buy_price, gear_title, gold_rush_label, shop_text
 from tgbot.render.cards.gold_rush_rules import gear_help
 from tgbot.render.cards.labels import (

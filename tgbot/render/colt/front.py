@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.colt_express.ids import card_kind
-from tgbot.callbacks import lobby_data
 from tgbot.i18n import t
+from tgbot.render.callbacks import lobby_data
 from tgbot.render.colt.events import event_line, private_event_line
 from tgbot.render.colt.labels import KIND_ICON
 from tgbot.render.colt.prompts import hand_text, prompt_buttons

@@ -23,8 +23,8 @@ from core.colt_express.actions import (
     encode,
 )
 from core.colt_express.ids import CardKind, Direction, LootKind, card_bandit, card_kind
-from tgbot.callbacks import action_data, keep_data
 from tgbot.i18n import t
+from tgbot.render.callbacks import action_data, keep_data
 from tgbot.render.colt.labels import (
     bandit_label,
     car_title,

@@ -19,7 +19,7 @@ from core.bang_cards.gold_rush.equipment import GEAR_OF
 from tgbot.i18n import t
 from tgbot.render.cards.gold_rush import gear_name
 from tgbot.render.cards.labels import character_name, kind_name, role_name
-from tgbot.render.dice import side_name
+from tgbot.render.dice.front import side_name
 from tgbot.render.images import labels
 from tgbot.render.images.canvas import (
     BLUE_CARD,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tgbot.i18n import t
-from tgbot.render.dice import character_name, role_name
+from tgbot.render.dice.front import character_name, role_name
 from tgbot.render.images import labels
 from tgbot.render.images.canvas import (
     BLUE,

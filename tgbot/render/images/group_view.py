@@ -4,7 +4,7 @@ A `GroupView` is made by `group_view` alone, from `engine.view(state, None)` and
 public half of the engine's prompts (the buttons the group sees). Building one by hand
 raises, and a view with a viewer is refused, so no seat's view (its hand, its role, its
 face-down cards) can reach a picture that the whole group is shown. The delivery rows
-store a group table's view as `to_json()` (tgbot/outbox.py) and the deliverer draws it
+store a group table's view as `to_json()` (tgbot/render/outbox.py) and the deliverer draws it
 back through `stored_group_view`, which refuses a seat's view too.
 """
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tgbot.render.dice import side_name
+from tgbot.render.dice.front import side_name
 from tgbot.render.images import labels
 from tgbot.render.images.canvas import (
     GREEN,

@@ -3,7 +3,7 @@
 `Outbox(scene)` renders a game scene (tgbot/service/scene.py) into `Outbound` rows: the group's
 lobby or table message, each seat's live private prompt, and one-off notes (secrets dealt
 by DM, reminders, a timeout or a takeover line). It runs inside the command's unit of
-work, so the move and what everyone should see are stored together; `tgbot/delivery.py`
+work, so the move and what everyone should see are stored together; `tgbot/delivery/loop.py`
 brings Telegram to it. Who is asked what, and where, comes from the engine's prompts
 (`Game.prompts`: the group's buttons, each seat's private ones); everything else
 game-specific from the game's front.
@@ -27,16 +27,14 @@ from typing import Any, cast
 
 from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
-from tgbot import notices
-from tgbot.callbacks import mine_data
-from tgbot.deadlines import timers_of
 from tgbot.i18n import t
-from tgbot.notices import chat_language, deadline_text, mention, user_language
-from tgbot.payloads import CLOSE, ButtonRows, Closing, Payload
+from tgbot.render import notices
+from tgbot.render.callbacks import mine_data
 from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
+from tgbot.render.notices import chat_language, deadline_text, mention, user_language
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import (
     fit_caption,
@@ -45,8 +43,10 @@ from tgbot.render.table_photo import (
     pictures_on,
 )
 from tgbot.service.chat_rights import pictures_refused
+from tgbot.service.deadlines import timers_of
 from tgbot.service.games import marks_of
 from tgbot.service.outbox_notes import Channels
+from tgbot.service.payloads import CLOSE, ButtonRows, Closing, Payload
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
@@ -358,7 +358,7 @@ class Outbox:
     @staticmethod
     def rings(scene: Scene, seat: int, loud: set[int]) -> bool:
         """Return whether a seat's prompt, if posted as a new message, should ring: only a
-        seat just asked rings (tgbot/attention.py); a prompt redrawn keeps what its row
+        seat just asked rings (tgbot/service/attention.py); a prompt redrawn keeps what its row
         said, so a redraw is not a new revision."""
         if seat in loud:
             return True

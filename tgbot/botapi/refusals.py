@@ -1,6 +1,6 @@
 """Telegram's refusals that the delivery loop answers with a fallback, not a retry.
 
-What Telegram answers (400), and the fallback (tgbot/group_rights.py):
+What Telegram answers (400), and the fallback (tgbot/delivery/group_rights.py):
 - "not enough rights to send photos to the chat": the group refuses pictures; the row's
   text is sent at once, and the group gets text tables for a while;
 - "not enough rights to send text messages to the chat": the bot may not write in the

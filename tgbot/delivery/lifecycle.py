@@ -19,8 +19,8 @@ import logging
 from datetime import datetime, timedelta
 
 from storage.models import Delivery
-from tgbot.delivery import Deliverer
-from tgbot.group_rights import GroupRights
+from tgbot.delivery.group_rights import GroupRights
+from tgbot.delivery.loop import Deliverer
 from tgbot.service import deliveries as store
 from tgbot.service import profiles
 from tgbot.service.games import GameService
@@ -32,7 +32,7 @@ EXPIRY_CHECK = timedelta(hours=1)
 
 class ChatLifecycle(GroupRights):
     """What the service does when Telegram says a chat changed (a group's refusals:
-    tgbot/group_rights.py)."""
+    tgbot/delivery/group_rights.py)."""
 
     def __init__(self, games: GameService, deliverer: Deliverer) -> None:
         self.games = games

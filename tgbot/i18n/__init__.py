@@ -1,6 +1,6 @@
 """User-facing text through gettext catalogs (pt-BR default, en, it), read with Babel.
 
-Message ids are the English text; `tgbot/locale/<lang>/LC_MESSAGES/messages.po` holds
+Message ids are the English text; `tgbot/i18n/locale/<lang>/LC_MESSAGES/messages.po` holds
 the translations. `t(language, "Text {name}", name=...)` returns the translated,
 formatted text; `N_("Text")` marks a text that is translated later. Extraction:
 `pybabel extract -k t:2 -k N_ -o messages.pot tgbot` (docs/i18n.md);

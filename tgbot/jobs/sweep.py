@@ -1,8 +1,8 @@
 """The sweeper: plays the turn deadlines and reminders that fell due.
 
 The database holds every deadline (games.deadline_at / remind_at; the rules that write them
-are in tgbot/deadlines.py). PTB's JobQueue wakes `sweep` every few seconds and at the next
-stored deadline (tgbot/waker.py); a sweep claims what is due and plays the timeout defaults
+are in tgbot/service/deadlines.py). PTB's JobQueue wakes `sweep` every few seconds and at the next
+stored deadline (tgbot/jobs/waker.py); a sweep claims what is due and plays the timeout defaults
 in batches (tgbot/service/timeouts.py: one unit of work per share of games, bots following
 and what everyone should see written with them), then hands the written delivery rows to
 the delivery loop. On start the first sweep runs at once, so deadlines that passed while

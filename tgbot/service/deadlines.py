@@ -1,7 +1,7 @@
 """Turn deadlines: timer settings, quiet hours and the deadline rule.
 
 The database holds every deadline (games.deadline_at / remind_at), written with each move
-by the rule made here (`seated_deadline_rule`, the game service's hook); tgbot/sweep.py
+by the rule made here (`seated_deadline_rule`, the game service's hook); tgbot/jobs/sweep.py
 plays them when they fall due.
 """
 

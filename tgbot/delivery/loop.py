@@ -1,7 +1,7 @@
 """The delivery loop: brings Telegram to what the delivery rows say each audience should see.
 
 Every command stores, with its move, what each audience should now see (tgbot/service/scene.py,
-tgbot/outbox.py). The command hands the rows it wrote to `Deliverer.push`; a sweep finds
+tgbot/render/outbox.py). The command hands the rows it wrote to `Deliverer.push`; a sweep finds
 rows nobody is delivering (after a restart, or when their owner died). Each chat has its
 own worker, so a group at its flood limit, or one that answers 429 with a long
 `retry_after`, holds back only itself. A worker waits for its chat's budget before it
@@ -12,10 +12,10 @@ until he comes back, and the group is told; a group that removed the bot pauses 
 games; a group upgraded to a supergroup moves its games to the new chat id; a group that
 refuses pictures gets the row's text at once, one where the bot may not write pauses its
 games, and a forum topic closed or deleted moves its games to the main thread
-(tgbot/refusals.py). Results are written in batches (`tgbot.service.deliveries.settle`).
-The bot's `post_raw` (tgbot/inbox.py) sends: JSON in, JSON out, no python-telegram-bot
+(tgbot/botapi/refusals.py). Results are written in batches (`tgbot.service.deliveries.settle`).
+The bot's `post_raw` (tgbot/botapi/inbox.py) sends: JSON in, JSON out, no python-telegram-bot
 objects. A table row or a private prompt row with a "photo" (the group's view; a seat's
-own hand) is shown as a photo message by tgbot/table_photos.py when the deliverer was given
+own hand) is shown as a photo message by tgbot/delivery/photos.py when the deliverer was given
 `pictures` (its text otherwise, or when the picture cannot be drawn).
 """
 
@@ -35,13 +35,13 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Re
 from storage.clock import Clock
 from storage.models import Delivery
 from storage.uow import UnitOfWorkFactory
-from tgbot.rate_limit import retry_seconds
-from tgbot.refusals import refusal
+from tgbot.botapi.rate_limit import retry_seconds
+from tgbot.botapi.refusals import refusal
+from tgbot.delivery.photos import Draw, PhotoSender
+from tgbot.delivery.retire import Retirer
 from tgbot.render.fit import fit_message
-from tgbot.retire import Retirer
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
-from tgbot.table_photos import Draw, PhotoSender
 
 log = logging.getLogger(__name__)
 NETWORK_TRIES = 6
@@ -97,7 +97,7 @@ class Lifecycle(Protocol):
 
 
 class RawApi(Protocol):
-    """What the delivery loop needs of the bot (tgbot/inbox.py's InboxBot)."""
+    """What the delivery loop needs of the bot (tgbot/botapi/inbox.py's InboxBot)."""
 
     async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
         """Call a Bot API method with JSON parameters; return its JSON result. Raise
@@ -303,7 +303,7 @@ class Deliverer:
             return None
 
     async def _retire(self, row: Delivery) -> None:
-        """Retire the messages the row no longer shows (tgbot/retire.py)."""
+        """Retire the messages the row no longer shows (tgbot/delivery/retire.py)."""
         await self.retirer.retire(row)
 
     async def _moved(self, row: Delivery, new: int) -> None:

@@ -28,9 +28,9 @@ from core.bang_dice.actions import (
 )
 from core.bang_dice.ids import DIE_FACES, DieKind
 from core.engine.registry import AnyGame
-from tgbot.callbacks import action_data, die_data, lobby_data
 from tgbot.i18n import N_, t
-from tgbot.render.dice_secrets import dealt_lines, mine_line, secret_prompt
+from tgbot.render.callbacks import action_data, die_data, lobby_data
+from tgbot.render.dice.secrets import dealt_lines, mine_line, secret_prompt
 from tgbot.render.rendered import Buttons
 from tgbot.render.roles import role_name as role_name
 from tgbot.render.roles import side_name as side_name

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tgbot.i18n import t
-from tgbot.render.dice import character_name
+from tgbot.render.dice.front import character_name
 
 
 def character_help(language: str, character: str) -> str | None:

@@ -25,7 +25,7 @@ from storage.models import Delivery
 log = logging.getLogger(__name__)
 Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
 PING = "ping"
-"""The delivery keys of "your move" pings start so (tgbot/notices.py)."""
+"""The delivery keys of "your move" pings start so (tgbot/render/notices.py)."""
 KEPT = 100_000
 
 

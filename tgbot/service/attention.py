@@ -31,7 +31,7 @@ from typing import Any
 
 from core.engine.protocol import Clock as DecisionClock
 from core.engine.protocol import Prompt
-from tgbot.deadlines import in_quiet, timers_of
+from tgbot.service.deadlines import in_quiet, timers_of
 from tgbot.service.outbox_notes import Channels
 from tgbot.service.scene import Scene, prompts_of
 

@@ -1,8 +1,8 @@
 """The messages around a game that are not its table or its prompts: who is told what, once.
 
-Rendered by the outbox (tgbot/outbox.py) from the notes a command left on its scene:
+Rendered by the outbox (tgbot/render/outbox.py) from the notes a command left on its scene:
 
-- **pings**: "your move" for a seat the attention hook (tgbot/attention.py) named. The group
+- **pings**: "your move" for a seat the attention hook (tgbot/service/attention.py) named. The group
   ping (`ping`) is one short message mentioning the seats, deleted once none of them owes
   the decision any more; a private ping (`ping:<seat>`) likewise in the player's chat;
 - **reminders** by DM, and once per turn as a mention in the group;
@@ -22,11 +22,11 @@ import html
 from collections.abc import Sequence
 
 from storage.models import GameStatus
-from tgbot.callbacks import back_data
-from tgbot.deadlines import local_clock
 from tgbot.i18n import DEFAULT_LANGUAGE, t
-from tgbot.payloads import CLOSE
+from tgbot.render.callbacks import back_data
 from tgbot.render.front import front_for
+from tgbot.service.deadlines import local_clock
+from tgbot.service.payloads import CLOSE
 from tgbot.service.scene import NOTE, Outbound, Scene
 
 GROUP_PING = "ping"

@@ -9,13 +9,13 @@ from typing import Any
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from storage.models import Game, GameStatus
-from tgbot.delivery import Deliverer
+from tgbot.delivery.lifecycle import ChatLifecycle
+from tgbot.delivery.loop import Deliverer
 from tgbot.i18n import pick_language, t
-from tgbot.lifecycle import ChatLifecycle
 from tgbot.service import profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
+from tgbot.service.rows import Game, is_running
 
 SERVICES_KEY = "services"
 KNOWN_SECONDS = 600.0
@@ -86,14 +86,14 @@ def forget_user(context: ContextTypes.DEFAULT_TYPE, user_id: int) -> None:
 
 
 async def _stored_language(found: Services, user: Any, name: str, can_dm: bool | None) -> str:
-    stored = await profiles.upsert_user(found.games.uow_factory, user_id=user.id,
+    stored = await found.games.run(profiles.upsert_user, user_id=user.id,
                                      display_name=name, language=None, can_dm=can_dm,
                                      now=found.games.now)
     if stored.language is not None:
         return stored.language
     language = pick_language(user.language_code)
     if user.language_code:
-        await profiles.set_user_language(found.games.uow_factory, user_id=user.id,
+        await found.games.run(profiles.set_user_language, user_id=user.id,
                                       language=language, now=found.games.now)
     return language
 
@@ -103,7 +103,7 @@ async def active_game_here(context: ContextTypes.DEFAULT_TYPE, update: Update) -
     chat = update.effective_chat
     if chat is None:
         return None
-    return await reads.active_game(services(context).games.uow_factory, chat_id=chat.id,
+    return await services(context).games.run(reads.active_game, chat_id=chat.id,
                                    topic_id=topic_of(update))
 
 
@@ -112,7 +112,7 @@ async def game_here_or_say(context: ContextTypes.DEFAULT_TYPE, update: Update, l
     """Return the chat's game (only a running one when `running`), or reply that there is
     none and return None."""
     game = await active_game_here(context, update)
-    if game is None or game.id is None or (running and game.status is not GameStatus.RUNNING):
+    if game is None or game.id is None or (running and not is_running(game)):
         message = update.effective_message
         if message is not None:
             await message.reply_text(t(language, "There is no game here. Start one with "
@@ -135,6 +135,6 @@ async def chat_language(context: ContextTypes.DEFAULT_TYPE, chat_id: int,
     user = getattr(update, "effective_user", None)
     speaker = getattr(user, "language_code", None)
     first = pick_language(speaker) if speaker else None
-    chat = await profiles.get_or_create_chat(games.uow_factory, chat_id=chat_id, now=games.now,
+    chat = await games.run(profiles.get_or_create_chat, chat_id=chat_id, now=games.now,
                                              language=first)
     return chat.language

@@ -13,7 +13,7 @@ paused one whose players were told.
 - A game's forum topic was closed or deleted (400 TOPIC_CLOSED, message thread not found):
   the game moves to the group's main thread, where its table is posted anew with a line
   saying the game continues there.
-`ChatLifecycle` (tgbot/lifecycle.py) is a `GroupRights`.
+`ChatLifecycle` (tgbot/delivery/lifecycle.py) is a `GroupRights`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
 from storage.errors import StorageError
-from tgbot.delivery import Deliverer
+from tgbot.delivery.loop import Deliverer
 from tgbot.i18n import t
 from tgbot.service import chat_rights
 from tgbot.service import deliveries as store
@@ -58,7 +58,7 @@ class GroupRights:
     deliverer: Deliverer
 
     async def readded(self, chat_id: int) -> None:
-        """Resume a group's paused games (tgbot/lifecycle.py)."""
+        """Resume a group's paused games (tgbot/delivery/lifecycle.py)."""
         raise NotImplementedError
 
     async def pictures_refused(self, chat_id: int) -> None:

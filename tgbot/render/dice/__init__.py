@@ -1,0 +1,1 @@
+"""BANG! The Dice Game for Telegram: its front, its secrets and its characters' help."""
