@@ -51,6 +51,8 @@ from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
 RECENT_EVENTS = 40
+SETTLE_SECONDS = 2.0
+"""How long a table edit that only shows marks waits for the player's next press."""
 TABLE, LOBBY = "table", "lobby"
 Json = dict[str, Any]
 
@@ -70,6 +72,12 @@ def chat_pictures(scene: Scene, at: datetime | None = None) -> bool:
     `at`, a group that lately refused the bot's pictures does not (its table is text)."""
     options = scene.chat.default_options if scene.chat is not None else None
     return pictures_on(options) and (at is None or not pictures_refused(options, at))
+
+
+def live_prompt(scene: Scene, seat: int) -> bool:
+    """Return whether a seat's private prompt message still stands as a live prompt."""
+    row = scene.deliveries.get(prompt_key(seat))
+    return row is not None and not closed(row.payload)
 
 
 def switched(previous: Delivery | None, payload: Payload) -> bool:
@@ -232,6 +240,8 @@ class Outbox:
         if pictures:
             payload.update(photo_fields(game.kind, engine, state, language, names, lines,
                                         waiting))
+        if scene.notes.settle and not posted:
+            payload["settle"] = SETTLE_SECONDS
         return (Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id, fresh=fresh),
                 [] if posted else wanted)
 
@@ -312,9 +322,9 @@ class Outbox:
     def prompts(self, scene: Scene) -> list[Outbound]:
         """Return each seat's live private prompt; close those no longer owed.
 
-        A seat newly owing a decision (the attention notes) gets its prompt as a new
-        message, which rings his phone when it is how he is told of his move ("loud");
-        otherwise the live prompt is edited in place, and any prompt posted anew (after a
+        A seat newly owing a decision that is told by his private prompt (the attention
+        notes' "loud") gets it as a new message, which rings his phone; otherwise the live
+        prompt is edited in place (one call, no sound), and a prompt posted anew (after a
         close, or /status) comes without sound.
         """
         game, engine, state = scene.game, scene.engine, scene.state
@@ -324,7 +334,11 @@ class Outbox:
         names = scene.names()
         attention = scene.notes.attention or Channels()
         loud = set(attention.loud)
-        new = loud | set(attention.silent) | {scene.notes.prompt_for}
+        # Only a ring needs a new message (an edit never rings): a prompt that comes
+        # silently is edited in place while its message is still a live prompt, and
+        # posted anew below only when that message was closed (#30 item 6).
+        new = loud | {scene.notes.prompt_for} | {
+            seat for seat in attention.silent if not live_prompt(scene, seat)}
         marked = scene.notes.keep  # a press's marks: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
         pictures = chat_pictures(scene)
@@ -364,6 +378,6 @@ class Outbox:
             return True
         if scene.notes.attention is not None and seat in scene.notes.attention.silent:
             return False
-        row = scene.deliveries.get(prompt_key(seat))
-        return row is not None and not closed(row.payload) and not row.payload.get("silent")
+        return live_prompt(scene, seat) \
+            and not scene.deliveries[prompt_key(seat)].payload.get("silent")
 

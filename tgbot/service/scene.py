@@ -372,8 +372,9 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
                                 "topic_id": out.topic_id, "revision": 1,
                                 "payload": out.payload, "due_at": at + OWNED,
                                 "updated_at": at})
-    wanted = {key: value for key, value in row.payload.items() if key != "retire"}
-    if wanted == out.payload and row.chat_id == out.chat_id and not out.fresh:
+    wanted = {key: value for key, value in row.payload.items() if key not in ("retire", "settle")}
+    shown = {key: value for key, value in out.payload.items() if key != "settle"}
+    if wanted == shown and row.chat_id == out.chat_id and not out.fresh:
         return None
     payload = Payload(**out.payload)
     unsent = row.revision > row.sent_revision
