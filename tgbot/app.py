@@ -46,6 +46,7 @@ from tgbot.handlers.members import member_message, member_update
 from tgbot.handlers.play import history, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
+from tgbot.handlers.undo import undo_command
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.jobs.sweep import sweep
 from tgbot.jobs.waker import Waker
@@ -67,6 +68,7 @@ GROUP_COMMANDS = {
     "status": N_("Show the table again"), "history": N_("The last moves"),
     "rules": N_("The rules"), "settings": N_("Language, clocks and pictures"),
     "cancel": N_("End the table"),
+    "undo": N_("Ask the table to take back your last move"),
     "help": N_("Help"),
 }
 PRIVATE_COMMANDS = {
@@ -198,7 +200,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
                           ("cancel", cancel), ("help", help_command), ("start", start),
                           ("mygames", mygames), ("language", language), ("back", back),
                           ("extend", extend), ("skip", skip), ("botseat", botseat),
-                          ("kick", kick)):
+                          ("kick", kick), ("undo", undo_command)):
         application.add_handler(CommandHandler(name, handler))
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
                             group=1)

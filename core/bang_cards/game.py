@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.bang_cards import actions, bot, policies
+from core.bang_cards import actions, bot, policies, undo
 from core.bang_cards.actions import CardsAction
 from core.bang_cards.cards import DECK_SIZE
 from core.bang_cards.decisions import answer, is_legal, legal_actions
@@ -110,6 +110,15 @@ class BangCards:
     def version(self, state: CardsState) -> int:
         """Return the number of applied actions."""
         return state.version
+
+    def undoable(self, state: CardsState, seat: int, action: CardsAction,
+                 step: Step[CardsState]) -> bool:
+        """Return True when the move may be taken back by the table's consent."""
+        return undo.undoable(state, seat, action, step)
+
+    def rewind(self, before: CardsState, after: CardsState) -> Step[CardsState]:
+        """Return `before` again, at the version after `after` (a move taken back)."""
+        return undo.rewind(before, after)
 
     def position(self, spec: Mapping[str, Any]) -> Step[CardsState]:
         """Return a scenario position (docs/scenarios.md); raise ValueError or InvalidSetup."""

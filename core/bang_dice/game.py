@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.bang_dice import actions, policies
+from core.bang_dice import actions, policies, undo
 from core.bang_dice.actions import DiceAction
 from core.bang_dice.decisions import answer, is_legal, legal_actions
 from core.bang_dice.flow import advance
@@ -124,6 +124,15 @@ class BangDice:
     def version(self, state: DiceState) -> int:
         """Return the number of applied actions."""
         return state.version
+
+    def undoable(self, state: DiceState, seat: int, action: DiceAction,
+                 step: Step[DiceState]) -> bool:
+        """Return True when the move may be taken back by the table's consent."""
+        return undo.undoable(state, seat, action, step)
+
+    def rewind(self, before: DiceState, after: DiceState) -> Step[DiceState]:
+        """Return `before` again, at the version after `after` (a move taken back)."""
+        return undo.rewind(before, after)
 
     def position(self, spec: Mapping[str, Any]) -> Step[DiceState]:
         """Return a scenario position (docs/scenarios.md); raise ValueError or InvalidSetup."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.colt_express import actions, policies
+from core.colt_express import actions, policies, undo
 from core.colt_express.actions import ColtAction
 from core.colt_express.flow import advance, answer, legal
 from core.colt_express.position import build_position, describe
@@ -103,6 +103,15 @@ class ColtExpress:
     def version(self, state: ColtState) -> int:
         """Return the number of applied actions."""
         return state.version
+
+    def undoable(self, state: ColtState, seat: int, action: ColtAction,
+                 step: Step[ColtState]) -> bool:
+        """Return True when the move may be taken back by the table's consent."""
+        return undo.undoable(state, seat, action, step)
+
+    def rewind(self, before: ColtState, after: ColtState) -> Step[ColtState]:
+        """Return `before` again, at the version after `after` (a move taken back)."""
+        return undo.rewind(before, after)
 
     def position(self, spec: Mapping[str, Any]) -> Step[ColtState]:
         """Return a scenario position (docs/scenarios.md); raise ValueError or InvalidSetup."""

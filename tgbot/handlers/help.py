@@ -37,6 +37,11 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         "lets the bot play a player's seat, /kick <seat> removes a player (name the seat by "
         "number, name or @username, or reply to the player's message).") + "\n\n" + t(
         language,
+        "Took a wrong move? /undo (or ↩️ under the table) asks the other players to let you "
+        "take back your last move, while nobody has moved since and it showed nothing "
+        "hidden (no dice rolled, no card drawn or shown privately). One refusal keeps "
+        "it.") + "\n\n" + t(
+        language,
         "Table pictures: the table is shown as a picture, its latest lines below it. An "
         "admin can switch to text only with /settings pictures off (and back with "
         "/settings pictures on)."))

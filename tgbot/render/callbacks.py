@@ -9,6 +9,7 @@
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
 | `b:<game>` | "I'm here": take my seat back (from the bot, or after my clock ran out) |
 | `n:<kind>` | open a new table of a game kind (the `/newgame` menu) |
+| `u:<game>:<version>:<op>` | undo the move made at a version: `a` ask, `y` agree, `n` refuse |
 
 `timer` moves the table's turn timer to the next preset; an option op is the game front's
 (the dice game: `m<module>` toggles an Old Saloon module). Anything else, or a malformed
@@ -196,9 +197,30 @@ class NewGame:
         return cls(kind)
 
 
-Press = Play | Keep | Die | LobbyOp | Mine | Back | NewGame
+@dataclass(frozen=True)
+class Undo:
+    """`u:<game>:<version>:<op>`: about the move made at a version, `a` asks the table to
+    take it back, `y` agrees, `n` refuses."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"u:([0-9]{1,10}):([0-9]{1,9}):([ayn])\Z")
+    game_id: int
+    version: int
+    op: str
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"u:{self.game_id}:{self.version}:{self.op}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Undo:
+        """Return the press; raise BadCallback."""
+        game, version, op = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(version), op)
+
+
+Press = Play | Keep | Die | LobbyOp | Mine | Back | NewGame | Undo
 FORMS: dict[str, type[Press]] = {"p": Play, "k": Keep, "d": Die, "l": LobbyOp, "m": Mine,
-                                 "b": Back, "n": NewGame}
+                                 "b": Back, "n": NewGame, "u": Undo}
 
 
 def parse(data: str | None) -> Press:
@@ -238,6 +260,11 @@ def mine_data(game_id: int) -> str:
 def back_data(game_id: int) -> str:
     """Return the data of the "I'm here" button: the presser takes his seat back."""
     return Back(game_id).data()
+
+
+def undo_data(game_id: int, version: int, op: str) -> str:
+    """Return the data of an undo button (`a` ask, `y` agree, `n` refuse)."""
+    return Undo(game_id, version, op).data()
 
 
 def newgame_data(kind: str) -> str:

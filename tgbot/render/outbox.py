@@ -34,7 +34,13 @@ from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
-from tgbot.render.notices import chat_language, deadline_text, mention, user_language
+from tgbot.render.notices import (
+    chat_language,
+    deadline_text,
+    mention,
+    plain_name,
+    user_language,
+)
 from tgbot.render.rendered import Buttons
 from tgbot.render.table_photo import (
     fit_caption,
@@ -42,6 +48,7 @@ from tgbot.render.table_photo import (
     photo_fields,
     pictures_on,
 )
+from tgbot.render.undo import undo_button, undo_rows
 from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.deadlines import timers_of
 from tgbot.service.games import marks_of
@@ -152,6 +159,7 @@ class Outbox:
         out.extend(notices.pings(scene, unmentioned))
         out.extend(notices.personal(scene))
         out.extend(self.prompts(scene))
+        out.extend(undo_rows(scene, scene.at or self.now()))
         return out
 
     # -- the lobby --------------------------------------------------------------------
@@ -215,7 +223,8 @@ class Outbox:
                 keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
                 buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
                                                None if keep is None else frozenset(keep))
-            buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
+            buttons = (*buttons, *undo_button(scene, language),
+                       ((t(language, "🔒 Mine"), mine_data(game.id)),))
         lead = self.timeout_lines(scene, language, names)
         payload: Payload = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
@@ -294,6 +303,10 @@ class Outbox:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
                                      "back.", name=name))
+        if scene.notes.undone is not None:
+            name = html.escape(plain_name(scene, scene.notes.undone))
+            lines.append(t(language, "↩️ {name}'s last move was taken back, as the table "
+                                     "agreed.", name=name))
         if scene.notes.moved_here:  # its forum topic was closed or deleted
             lines.append(t(language, "📌 This game's topic was closed or deleted, so the game "
                                      "goes on here."))

@@ -66,3 +66,5 @@ class Notes:
     """`left`'s seat was removed from the game, not handed to the bot."""
     returned: int | None = None
     """A seat whose player came back to the group."""
+    undone: int | None = None
+    """A seat whose last move the table let him take back (/undo)."""
