@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
+from core.engine.standings import Standing
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -196,6 +197,16 @@ class SupportsRemoval(Protocol[StateT]):
         the log calls `remove_seat` again. Without this method, or when it raises
         IllegalAction, the shell hands the seat to the bot for the rest of the game.
         """
+        ...
+
+
+@runtime_checkable
+class SupportsStandings(Protocol[StateT_contra]):
+    """An engine that can say how each seat finished (optional; the group statistics)."""
+
+    def standings(self, state: StateT_contra) -> tuple[Standing, ...]:
+        """Return one `Standing` per seat, in seat order, of a finished game; raise
+        ValueError while the game is not over."""
         ...
 
 
