@@ -107,6 +107,7 @@ class Game(SQLModel, table=True):
     __table_args__ = (
         Index("ix_games_chat_id_status", "chat_id", "status"),
         Index("ix_games_status_deadline_at", "status", "deadline_at"),
+        Index("ix_games_chat_id_status_id", "chat_id", "status", "id"),  # /games, newest first
     )
 
     id: int | None = Field(default=None, primary_key=True)

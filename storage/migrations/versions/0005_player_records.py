@@ -8,7 +8,9 @@ Create Date: 2026-12-06
 ("*": every game) and part ("": the whole; "role:<id>", "place:<n>"). From now on the unit
 of work that ends a game adds its seats (storage/records.py); here every game already
 finished is added, oldest first (the runs of wins follow the order games ended in), from
-its final snapshot, so the records are the sum of the stored games.
+its final snapshot, so the records are the sum of the stored games. The index
+`ix_games_chat_id_status_id` lists a group's finished games newest first (`/games`)
+without sorting them all.
 """
 
 import json
@@ -38,6 +40,7 @@ def upgrade() -> None:
                                 name=op.f("pk_player_records")),
     )
     op.create_index("ix_player_records_user_id", "player_records", ["user_id"])
+    op.create_index("ix_games_chat_id_status_id", "games", ["chat_id", "status", "id"])
     _backfill(op.get_bind())
 
 
@@ -73,6 +76,7 @@ def _json(value: object) -> object:
 
 
 def downgrade() -> None:
-    """Drop the table (the records can be tallied again from the games)."""
+    """Drop the table (the records can be tallied again from the games) and the index."""
+    op.drop_index("ix_games_chat_id_status_id", table_name="games")
     op.drop_index("ix_player_records_user_id", table_name="player_records")
     op.drop_table("player_records")
