@@ -2,6 +2,7 @@
 games, on SQLite and PostgreSQL.
 
     python -m tests.bench.bench_stats [--games 10000] [--reads 300] [--no-postgres]
+    python -m tests.bench.bench_stats --animation
 
 Fills a fresh database with `--games` finished dice games of one group (5 seats drawn
 from 12 players, roles, places and winners at random), each tallied into the players'
@@ -30,13 +31,15 @@ from typing import Any
 
 from sqlalchemy import text
 
+from core.engine.registry import get_game
 from storage.clock import utc_now
 from storage.database import make_engine
 from storage.migrate import upgrade
-from storage.models import Chat, Game, GameStatus, Seat, User
+from storage.models import ActionRecord, ActorKind, Chat, Game, GameStatus, Seat, User
 from storage.records import SeatResult
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
 from tests.bench.bench_storage import percentile
+from tgbot.render.archive import animation, frame_steps
 from tgbot.render.stats import stats_text, top_text
 from tgbot.service import archive, standings
 
@@ -183,7 +186,45 @@ async def run_backend(name: str, games: int, reads: int) -> dict[str, dict[str, 
         await engine.dispose()
 
 
+def animations() -> None:
+    """Print what a game's animation costs: one bot game of each kind, 5 players, replayed
+    as the archive does and drawn frame by frame into a GIF (CPU time of the process)."""
+    print("| game | actions | frames | replay | animation (draw + GIF) | GIF size |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for kind in ("bang_dice", "colt_express", "bang_cards"):
+        engine = get_game(kind)
+        state = engine.setup({}, SEATS, 3).state
+        log = []
+        while seats := engine.to_act(state):
+            seat = min(seats)
+            action = engine.encode_action(engine.bot_action(state, seat))
+            step = engine.apply(state, seat, engine.decode_action(action))
+            log.append(ActionRecord(game_id=1, version=len(log) + 1, seat=seat, action=action,
+                                    actor=ActorKind.BOT, applied_at=utc_now(),
+                                    events=[e.to_json() for e in step.events
+                                            if e.visible_to(None)]))
+            state = step.state
+        cpu = time.process_time()
+        states = [engine.setup({}, SEATS, 3).state]
+        for record in log:
+            states.append(engine.apply(states[-1], record.seat,
+                                       engine.decode_action(record.action)).state)
+        replayed = time.process_time() - cpu
+        game = Game(id=1, chat_id=GROUP, kind=kind, seed=3, status=GameStatus.FINISHED,
+                    created_at=utc_now(), updated_at=utc_now())
+        found = archive.Archived(game, [f"Player {i}" for i in range(SEATS)], frozenset(),
+                                 log, states, [])
+        cpu = time.process_time()
+        gif = animation("en", found) or b""
+        drawn = time.process_time() - cpu
+        print(f"| {kind} | {len(log)} | {len(frame_steps(found))} | {replayed * 1000:.0f} ms"
+              f" | {drawn * 1000:.0f} ms | {len(gif) // 1024} KB |", flush=True)
+
+
 async def main_async(args: argparse.Namespace) -> None:
+    if args.animation:
+        animations()
+        return
     print("| backend | command | wall p50 | wall p99 | bot CPU p50 | bot CPU p99 |")
     print("|---|---|---:|---:|---:|---:|")
     for name in ["sqlite"] if args.no_postgres else ["sqlite", "postgres"]:
@@ -198,6 +239,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--reads", type=int, default=300)
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--animation", action="store_true",
+                        help="time the /games animation of one game of each kind instead")
     asyncio.run(main_async(parser.parse_args()))
 
 

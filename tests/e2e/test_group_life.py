@@ -192,6 +192,9 @@ async def test_games_lists_exports_steps_through_and_animates_a_game(table: Tabl
     found = await archive.archived(uow, game_id=game_id)
     winners = [found.names[s] for s in (found.game.outcome or {})["winners"]]
     assert ", ".join(winners) in listing.text
+    for data in (f"v:{game_id}:{len(found.log) + 1}", "x:99999", "a:0", "v:1:x", "x:"):
+        forged = await _answer(table, _forged(table, bia, listing, data))
+        assert forged.text == t(EN, "This button is not valid.")
     # JSON, in private: storage.export's form
     before = len(table.api.chat_log(ana))
     sent = await _answer(table, ana.press_button(listing, t(EN, "📄 {number} JSON", number=1)))
