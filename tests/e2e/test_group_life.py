@@ -43,7 +43,9 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
     limits = RateLimits(per_group_window=60 / SPEED)
     async with FakeBotApi(limits=limits) as api:
         names = ["Ana", "Bia", "Caio", "Duda"]
-        users = [api.add_user(3000 + i, name, language_code=EN) for i, name in enumerate(names)]
+        users = [api.add_user(3000 + i, name, language_code=EN,
+                              username="caio_rides" if name == "Caio" else None)
+                 for i, name in enumerate(names)]
         group = api.add_group(-1009, "Saloon", admins=(3000,),
                               members=tuple(u.id for u in users))
         async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: 11,
@@ -96,6 +98,15 @@ async def _command(table: Table, user: FakeUser, chat: Any, text: str) -> FakeMe
         (m for m in table.api.chat_log(chat) if m.reply_to == sent), None))
 
 
+async def _reply(table: Table, user: FakeUser, text: str, to: FakeMessage) -> FakeMessage:
+    """Send a command in reply to a message and return the bot's reply to it."""
+    update = user.send(table.group, text, reply_to=to)
+    assert update is not None
+    sent = update["message"]["message_id"]
+    return await table.wait(lambda: next(
+        (m for m in table.api.chat_log(table.group) if m.reply_to == sent), None))
+
+
 def _forged(table: Table, user: FakeUser, message: FakeMessage, data: str) -> dict[str, Any]:
     """Press `data` on a message whether or not a button of it carries it."""
     world = table.api.world
@@ -131,6 +142,15 @@ async def test_stats_and_top_show_the_records_the_games_left(table: Table) -> No
     theirs = await _command(table, ana, table.group, "/stats @Caio")
     assert theirs.text.startswith(t(EN, "📊 {name} in this group", name="Caio"))
     assert "1 played" in theirs.text
+    by_username = await _command(table, ana, table.group, "/stats @Caio_Rides")
+    assert by_username.text == theirs.text
+    said = table.api.chat_log(table.group, include_users=True)
+    caio_said = caio.send(table.group, "good game")
+    assert caio_said is not None
+    message = next(m for m in table.api.chat_log(table.group, include_users=True)[len(said):]
+                   if m.sender_id == caio.id)
+    by_reply = await _reply(table, ana, "/stats", message)
+    assert by_reply.text == theirs.text
     nobody = await _command(table, ana, table.group, "/stats @nobody_here")
     assert "Nobody with records in this group matches @nobody_here" in nobody.text
     top = await _command(table, caio, table.group, "/top")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from sqlalchemy import text
 
 from core.engine.registry import get_game
@@ -14,7 +15,8 @@ from storage.models import Game, PlayerRecord
 from storage.records import ALL_CHATS, SeatResult, results_of
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
 from tests.storage.conftest import Backend, Database, ticking_clock
-from tests.storage.play import new_game, play_to_end
+from tests.storage.play import new_game, play_to_end, players
+from tgbot.service.commands import create_game
 
 A, B, C = 1, 2, 3
 GROUP, OTHER = -10, -20
@@ -167,3 +169,23 @@ async def test_the_migration_tallies_the_games_that_ended_before(empty_db: Datab
         rows = (await connection.execute(text("SELECT COUNT(*) FROM player_records"))).scalar()
     assert rows == 4 * 2 * (1 + 3)  # 4 players by 2 chats by ("*", and the kind's 3 parts)
     uow.close()
+
+
+@pytest.mark.parametrize("kind", ["colt_express", "bang_cards"])
+async def test_every_game_kind_is_tallied_with_its_parts(backend: Backend, clock: Clock,
+                                                         kind: str) -> None:
+    game_id = await create_game(backend.uow, chat_id=GROUP, kind=kind, options={}, seed=21,
+                                players=players(4), now=clock)
+    await play_to_end(backend.uow, clock, game_id)
+    expected = await _recount(backend.uow, GROUP)
+    assert sorted(expected) == [100, 101, 102, 103]
+    async with backend.uow() as work:
+        game = await work.games.get(game_id=game_id)
+        for user, (played, wins, places) in expected.items():
+            rows = _table(await work.records.of_user(chat_id=GROUP, user_id=user))
+            assert rows[(kind, "")][:3] == (played, wins, places) == (1, wins, places)
+            assert rows[(kind, f"place:{places}")][:2] == (played, wins)
+            roles = [part for (k, part) in rows if k == kind and part.startswith("role:")]
+            assert len(roles) == (0 if kind == "colt_express" else 1)
+    winners = set((game.outcome or {})["winners"])
+    assert {100 + seat for seat in winners} == {u for u, r in expected.items() if r[1]}
