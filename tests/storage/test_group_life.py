@@ -33,6 +33,11 @@ async def _seats(backend: Backend, game_id: int) -> list[tuple[int, int | None, 
 async def test_a_rematch_copies_seats_and_options_and_waits_for_each_player(
         backend: Backend, clock: Clock) -> None:
     old = await _ended(backend, clock)  # players 100, 101, 102 and a bot
+    async with backend.uow() as uow:  # the table's clocks, and its own running state
+        game = await uow.games.get(game_id=old)
+        game.lobby = {"timers": {"turn_seconds": 600}, "left": [102], "mentioned_turn": 9}
+        await uow.games.save(game=game, expected_version=game.version)
+        await uow.commit()
     opened = await ask_rematch(backend.uow, game_id=old, user_id=101, now=clock)
     assert opened.opened
     assert not opened.ready
@@ -50,7 +55,8 @@ async def test_a_rematch_copies_seats_and_options_and_waits_for_each_player(
         previous = await uow.games.get(game_id=old)
     assert (new.kind, new.options, new.chat_id, new.status) == (
         previous.kind, previous.options, GROUP, GameStatus.LOBBY)
-    assert new.lobby[REMATCH] == {"of": old, "ready": [101, 100, 102]}
+    assert new.lobby == {"timers": {"turn_seconds": 600},
+                         REMATCH: {"of": old, "ready": [101, 100, 102]}}
     await game_status.start_game(backend.uow, game_id=opened.game_id, seed=5, now=clock)
     with pytest.raises(NotInLobby):  # a late press on the old table
         await ask_rematch(backend.uow, game_id=old, user_id=100, now=clock)

@@ -105,7 +105,7 @@ async def exported(update: Update, context: Context, press: Export, language: st
     try:
         await context.bot.send_document(
             query.from_user.id, json.dumps(data, indent=2, ensure_ascii=False).encode(),
-            filename=f"{found.game.kind}-{day(found.game)}.json",
+            filename=f"game-{day(found.game)}.json",
             caption=t(language, "📄 {game} of {day}: the whole game as JSON (seats, options, "
                                 "seed and every move).", game=title, day=day(found.game)))
     except (BadRequest, Forbidden):
@@ -166,7 +166,7 @@ async def animated(update: Update, context: Context, press: Animate, language: s
     title = front_for(found.game.kind).title(language)
     try:
         await context.bot.send_animation(
-            query.from_user.id, gif, filename=f"{found.game.kind}-{day(found.game)}.gif",
+            query.from_user.id, gif, filename=f"game-{day(found.game)}.gif",
             caption=t(language, "🎞 {game} of {day}, one picture per turn.", game=title,
                       day=day(found.game)))
     except (BadRequest, Forbidden):

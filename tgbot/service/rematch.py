@@ -3,7 +3,7 @@ confirming with one tap.
 
 The first player to press "Rematch" on a finished table opens a lobby in its chat and
 topic holding the same seats in the same order (a bot's seat stays a bot's), the same
-engine options and the same lobby settings (the turn timer), with `lobby["rematch"] =
+engine options and the same clocks (the table's `timers`), with `lobby["rematch"] =
 {"of": <finished game id>, "ready": [<user ids that confirmed>]}`; the presser is ready.
 Every other player confirms by pressing the button again (on the old table or the new
 lobby). When every player's seat is ready the front deals it (`ready` in the answer).
@@ -23,6 +23,8 @@ from storage.uow import UnitOfWorkFactory
 
 REMATCH = "rematch"
 """The lobby settings key of a rematch: the game it repeats and who confirmed."""
+TIMERS = "timers"
+"""The lobby settings key of the table's clocks (tgbot/service/deadlines.py)."""
 
 
 @dataclass(frozen=True)
@@ -108,9 +110,13 @@ async def _confirm(uow: UnitOfWork, lobby: Game, user_id: int) -> Rematch:
 async def _open(uow: UnitOfWork, game: Game, seats: list[Seat], chat: Chat | None,
                 user_id: int, at: datetime) -> int:
     """Store the rematch lobby of `game` with its seats; return its id."""
-    settings = {key: value for key, value in game.lobby.items() if key != REMATCH}
-    if chat is not None and chat.timer_settings and "timers" not in settings:
-        settings["timers"] = dict(chat.timer_settings)
+    # Only the table's settings carry over (its timers); the rest of a played game's lobby
+    # JSON is that game's own running state (players who left, who was told what).
+    settings: dict[str, Any] = {}
+    if isinstance(game.lobby.get(TIMERS), dict):
+        settings[TIMERS] = dict(game.lobby[TIMERS])
+    elif chat is not None and chat.timer_settings:
+        settings[TIMERS] = dict(chat.timer_settings)
     added = await uow.games.add(game=Game(
         chat_id=game.chat_id, topic_id=game.topic_id, kind=game.kind, creator_id=user_id,
         options=dict(game.options),
