@@ -17,6 +17,7 @@ from core.bang_dice.state import DiceState, dump_state, load_state
 from core.bang_dice.view import DiceView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
 from core.engine.protocol import Event, Outcome, Prompt, Step
+from core.engine.standings import Standing, places
 
 
 class BangDice:
@@ -96,6 +97,17 @@ class BangDice:
     def outcome(self, state: DiceState) -> Outcome | None:
         """Return how the game ended, or None."""
         return state.outcome
+
+    def standings(self, state: DiceState) -> tuple[Standing, ...]:
+        """Return each seat's role and place: the winners first (alive or not), then the
+        losers still alive, then the eliminated. Raise ValueError while the game goes on."""
+        if state.outcome is None:
+            raise ValueError("the game is not over")
+        winners = state.outcome.winners
+        keys = [(seat not in winners, seat not in winners and not row.alive)
+                for seat, row in enumerate(state.seats)]
+        return tuple(Standing(seat, row.role.value, place) for seat, (row, place)
+                     in enumerate(zip(state.seats, places(keys), strict=True)))
 
     def default_action(self, state: DiceState, seat: int) -> DiceAction:
         """Return the timeout action of a seat owing a decision."""

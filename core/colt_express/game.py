@@ -15,6 +15,7 @@ from core.colt_express.state import ColtState, Pending, dump_state, load_state
 from core.colt_express.view import ColtView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
 from core.engine.protocol import Event, Outcome, Prompt, Step
+from core.engine.standings import Standing, places
 
 
 class ColtExpress:
@@ -75,6 +76,18 @@ class ColtExpress:
     def outcome(self, state: ColtState) -> Outcome | None:
         """Return how the game ended, or None."""
         return state.outcome
+
+    def standings(self, state: ColtState) -> tuple[Standing, ...]:
+        """Return each seat's place by its score, then by the fewest bullets received (the
+        tie-break that names the winners [CE-SCORE-3]); Colt Express has no roles. Raise
+        ValueError while the game goes on."""
+        if state.outcome is None or len(state.scores) != state.players:
+            raise ValueError("the game is not over")
+        received = [0] * state.players
+        for bandit in state.bandits:
+            received[bandit.seat] += bandit.received
+        keys = [(-score, got) for score, got in zip(state.scores, received, strict=True)]
+        return tuple(Standing(seat, None, place) for seat, place in enumerate(places(keys)))
 
     def default_action(self, state: ColtState, seat: int) -> ColtAction:
         """Return the timeout action of a seat owing a decision."""

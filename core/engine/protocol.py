@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
+from core.engine.standings import Standing
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -223,6 +224,16 @@ def reveals_nothing(events: tuple[Event, ...], safe: frozenset[str]) -> bool:
     """Return True when every event is public and of a kind in `safe` (the kinds a game
     knows show nothing hidden); an event for some seats only shows a secret to them."""
     return all(event.audience is None and event.kind in safe for event in events)
+
+
+@runtime_checkable
+class SupportsStandings(Protocol[StateT_contra]):
+    """An engine that can say how each seat finished (optional; the group statistics)."""
+
+    def standings(self, state: StateT_contra) -> tuple[Standing, ...]:
+        """Return one `Standing` per seat, in seat order, of a finished game; raise
+        ValueError while the game is not over."""
+        ...
 
 
 @runtime_checkable

@@ -32,6 +32,12 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         "again, /history the last moves, /rules the rules, /settings the chat language, "
         "/cancel ends the table. In private: /mygames, /language.") + "\n\n" + t(
         language,
+        "Records: /stats shows yours in this group (/stats @name someone's, or reply to "
+        "one of his messages), /top the group's table, /games its finished games (each as "
+        "JSON, step by step or as an animation, sent to you in private). In private, /stats "
+        "shows your records in all your groups. A finished table offers 🔁 Rematch: the "
+        "same seats and options, each player tapping once.") + "\n\n" + t(
+        language,
         "During a game: /extend gives the player on the clock more time, /back takes your "
         "seat back from the bot. Admins: /skip plays the default move now, /botseat <seat> "
         "lets the bot play a player's seat, /kick <seat> removes a player (name the seat by "

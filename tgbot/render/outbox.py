@@ -29,7 +29,7 @@ from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
 from tgbot.i18n import t
 from tgbot.render import notices
-from tgbot.render.callbacks import mine_data
+from tgbot.render.callbacks import Again, mine_data
 from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
@@ -54,6 +54,7 @@ from tgbot.service.deadlines import timers_of
 from tgbot.service.games import marks_of
 from tgbot.service.outbox_notes import Channels
 from tgbot.service.payloads import CLOSE, ButtonRows, Closing, Payload
+from tgbot.service.rematch import waiting
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
@@ -173,7 +174,8 @@ class Outbox:
                                 turn_seconds=timers_of(game).turn_seconds,
                                 max_players=scene.engine.max_players,
                                 join_url=self.join_url(game.id),
-                                show_options=scene.notes.options, ended=ended)
+                                show_options=scene.notes.options, ended=ended,
+                                waiting=_unconfirmed(scene))
         fresh = scene.notes.fresh and ended is None
         return Outbound(LOBBY, game.chat_id, {"text": rendered.text,
                                               "buttons": rows(rendered.buttons)},
@@ -225,6 +227,8 @@ class Outbox:
                                                None if keep is None else frozenset(keep))
             buttons = (*buttons, *undo_button(scene, language),
                        ((t(language, "🔒 Mine"), mine_data(game.id)),))
+        else:  # the same players may sit down again, each with one tap
+            buttons = (((t(language, "🔁 Rematch"), Again(game.id).data()),),)
         lead = self.timeout_lines(scene, language, names)
         payload: Payload = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
@@ -394,3 +398,8 @@ class Outbox:
         return live_prompt(scene, seat) \
             and not scene.deliveries[prompt_key(seat)].payload.get("silent")
 
+
+def _unconfirmed(scene: Scene) -> list[str] | None:
+    """Return the names a rematch lobby waits for (None for a lobby that is no rematch)."""
+    seats = waiting(scene.game, scene.seats)
+    return None if seats is None else [scene.names()[seat] for seat in seats]
