@@ -173,8 +173,10 @@ class DeliveryRepository(Protocol):
         """Return a game's delivery rows, by id."""
         ...
 
-    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
-        """Return the delivery rows of these games, by id."""
+    async def of_games(self, *, game_ids: Sequence[int],
+                       lock: bool = False) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id (row-locked when `lock`, as a
+        command reads them: no replica settles or claims them until it commits)."""
         ...
 
     async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
@@ -190,21 +192,31 @@ class DeliveryRepository(Protocol):
         """Return up to `limit` rows due by `now` (of one chat if given), oldest due first."""
         ...
 
-    async def claim(self, *, ids: Sequence[int], now: datetime,
-                    until: datetime) -> Sequence[Delivery]:
-        """Move the due rows among `ids` to `until` (a lease); return them as claimed.
+    async def claim(self, *, ids: Sequence[int], now: datetime, until: datetime,
+                    owner: str | None = None,
+                    at: datetime | None = None) -> Sequence[Delivery]:
+        """Lease to `owner` until `until` the rows among `ids` due by `now` and free at `at`
+        (default `now`: nobody owns them, `owner` does, or their lease ran out by `at`);
+        return them as claimed.
 
-        Rows another transaction holds, or no longer due, are left out."""
+        Rows another transaction holds, not due or owned by another are left out."""
+        ...
+
+    async def owned_unsent(self, *, ids: Sequence[int], owner: str) -> Sequence[Delivery]:
+        """Return the rows among `ids` that `owner` holds with a revision not yet sent (a
+        command of another replica rewrote them while `owner` was sending)."""
         ...
 
     async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
                      anchor: int | None, now: datetime) -> None:
-        """Record that Telegram shows `revision`; the row stays due if it was rewritten since."""
+        """Record that Telegram shows `revision` and release the row; a row rewritten since
+        stays due and owned, and a result older than the one recorded is dropped."""
         ...
 
     async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
                        error: str | None) -> None:
-        """Set when to try a row again (None: not until it is rewritten) and why."""
+        """Set when to try a row again (None: not until it is rewritten) and why; any
+        replica may take it then."""
         ...
 
     async def remove(self, *, ids: Sequence[int]) -> None:

@@ -143,13 +143,14 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         inbox.uow_factory = uow_factory
         me = await application.bot.get_me()
         deliverer = Deliverer(application.bot, uow_factory, now, ready_in=limiter.ready_in,
-                              pictures=pictures)
+                              pictures=pictures, owner=settings.replica_id)
         assert application.job_queue is not None
         waker = Waker(application.job_queue, _sweep_job, now)
         username = me.username or ""
         games = GameService(uow_factory, now=now, seed_source=seed_source,
                             outbox=Outbox(lambda game_id: join_url(username, game_id), now),
-                            deliver=deliverer.push, wake=waker.wake_at)
+                            deliver=deliverer.push, wake=waker.wake_at,
+                            owner=settings.replica_id)
         lifecycle = ChatLifecycle(games, deliverer)
         deliverer.lifecycle = lifecycle
         # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.

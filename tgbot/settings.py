@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -24,3 +26,7 @@ class Settings(BaseSettings):
     group_messages_per_minute: int = Field(default=20, ge=1)
     """Telegram's flood limit for one group (messages and edits); raise it only against a
     test server whose limits are scaled too."""
+    replica_id: str = Field(default_factory=socket.gethostname, min_length=1, max_length=64)
+    """This process's name among the replicas sharing one database (the host's name unless
+    set): a replica sends only the delivery rows it holds. Give each replica its own, and
+    keep it across restarts so a restarted replica takes its rows back at once."""

@@ -43,8 +43,9 @@ class FakeDeliveries:
         return sorted(self._table.rows(lambda row: row.game_id == game_id),
                       key=lambda row: row.id or 0)
 
-    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
-        """Return the delivery rows of these games, by id."""
+    async def of_games(self, *, game_ids: Sequence[int],
+                       lock: bool = False) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id (one writer: nothing to lock)."""
         wanted = set(game_ids)
         return sorted(self._table.rows(lambda row: row.game_id in wanted),
                       key=lambda row: row.id or 0)
@@ -68,26 +69,39 @@ class FakeDeliveries:
                                  and chat_id in (None, row.chat_id))
         return sorted(found, key=lambda row: (row.due_at, row.id or 0))[:limit]
 
-    async def claim(self, *, ids: Sequence[int], now: datetime,
-                    until: datetime) -> Sequence[Delivery]:
-        """Lease the due rows among `ids` until `until`; return them."""
+    async def claim(self, *, ids: Sequence[int], now: datetime, until: datetime,
+                    owner: str | None = None,
+                    at: datetime | None = None) -> Sequence[Delivery]:
+        """Lease to `owner` the due rows among `ids` free at `at`; return them."""
         claimed = []
+        expired = now if at is None else at
         for delivery_id in sorted(set(ids)):
             row = self._table.get(delivery_id)
-            if row is not None and row.due_at is not None and row.due_at <= now:
-                row.due_at = until
+            if row is None or row.due_at is None or row.due_at > now:
+                continue
+            if row.owner in (None, owner) or row.due_at <= expired:
+                row.due_at, row.owner = until, owner
                 self._table.put(delivery_id, row)
                 claimed.append(row)
         return claimed
+
+    async def owned_unsent(self, *, ids: Sequence[int], owner: str) -> Sequence[Delivery]:
+        """Return the rows among `ids` that `owner` holds with a revision not yet sent."""
+        wanted = set(ids)
+        return sorted(self._table.rows(lambda row: row.id in wanted and row.owner == owner
+                                       and row.revision > row.sent_revision
+                                       and row.due_at is not None),
+                      key=lambda row: row.id or 0)
 
     async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
                      anchor: int | None, now: datetime) -> None:
         """Record the revision Telegram shows; still due if rewritten since."""
         row = self._table.get(delivery_id)
-        if row is not None:
+        if row is not None and row.sent_revision <= revision:
             row.sent_revision, row.message_id, row.sent_anchor = revision, message_id, anchor
             row.attempts, row.error, row.updated_at = 0, None, now
-            row.due_at = row.due_at if row.revision > revision else None
+            if row.revision <= revision:
+                row.due_at, row.owner = None, None
             self._table.put(delivery_id, row)
 
     async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
@@ -96,6 +110,7 @@ class FakeDeliveries:
         row = self._table.get(delivery_id)
         if row is not None:
             row.due_at, row.attempts, row.error = at, attempts, error and error[:200]
+            row.owner = None
             self._table.put(delivery_id, row)
 
     async def remove(self, *, ids: Sequence[int]) -> None:

@@ -62,7 +62,8 @@ class GameService:
 
     `outbox` renders scenes (tgbot/render/outbox.py), `deliver` takes the delivery rows a command
     wrote, `wake` is told each game's deadline and reminder (so the sweep can wake for
-    them); all three are optional for tests of storage and rules alone.
+    them); all three are optional for tests of storage and rules alone. `owner` names this
+    replica, which delivers the rows its commands write (scene.merge).
     """
 
     def __init__(self, uow_factory: UnitOfWorkFactory, *, now: Clock = utc_now,
@@ -70,13 +71,13 @@ class GameService:
                  outbox: Callable[[Scene], list[Any]] | None = None,
                  deliver: Callable[[list[Delivery]], None] | None = None,
                  wake: Callable[[int, Iterable[datetime | None]], None] | None = None,
-                 ) -> None:
+                 owner: str | None = None) -> None:
         self.uow_factory = uow_factory
         self.now = now
         self.seed_source = seed_source
         self.hooks = Hooks(deadline=seated_deadline_rule(now, get_game),
                            strike_limit=lambda game: timers_of(game).strikes_for_bot,
-                           attention=attention, outbox=outbox)
+                           attention=attention, outbox=outbox, owner=owner)
         self.deliver = deliver
         self.wake = wake
 
