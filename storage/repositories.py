@@ -11,6 +11,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Literal, Protocol, Self
 
+from storage.gauges import Gauges
 from storage.models import (
     ActionRecord,
     Chat,
@@ -238,6 +239,17 @@ class InboxRepository(Protocol):
         ...
 
 
+class GaugeRepository(Protocol):
+    async def read(self, *, now: datetime) -> Gauges:
+        """Return what an operator watches at `now` (storage/gauges.py)."""
+        ...
+
+    async def overdue(self, *, now: datetime, limit: int) -> Sequence[tuple[int, datetime]]:
+        """Return up to `limit` running games whose deadline passed by `now`, with it,
+        the oldest first."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction for one command: use it as `async with`, then `await uow.commit()` once.
 
@@ -264,6 +276,9 @@ class UnitOfWork(Protocol):
 
     @property
     def inbox(self) -> InboxRepository: ...
+
+    @property
+    def gauges(self) -> GaugeRepository: ...
 
     async def __aenter__(self) -> Self: ...
 

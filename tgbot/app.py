@@ -34,6 +34,7 @@ from tgbot.botapi.transport import StreamRequest
 from tgbot.delivery.lifecycle import ChatLifecycle
 from tgbot.delivery.loop import Deliverer
 from tgbot.delivery.photos import TablePictures
+from tgbot.handlers.botstats import botstats
 from tgbot.handlers.buttons import routes as button_routes
 from tgbot.handlers.cancel import cancel
 from tgbot.handlers.chat_changes import member_changed, migration_message
@@ -49,11 +50,15 @@ from tgbot.handlers.seats import botseat, kick
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.jobs.sweep import sweep
 from tgbot.jobs.waker import Waker
+from tgbot.ops import trace
+from tgbot.ops.operator import Operator
+from tgbot.ops.server import OpsServer
 from tgbot.render.outbox import Outbox
 from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
 
 log = logging.getLogger(__name__)
+OPERATOR_KEY = "operator"
 ALLOWED_UPDATES = Update.ALL_TYPES
 """Every update type, `chat_member` included: Telegram sends it only when asked, and it is
 how the bot learns that a player left the group."""
@@ -76,7 +81,8 @@ PRIVATE_COMMANDS = {
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log every handler error and keep going."""
+    """Log every handler error (the update's outcome is "error") and keep going."""
+    trace.note_outcome("error")
     log.error("update %r failed", update, exc_info=context.error)
 
 
@@ -97,7 +103,8 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
     found = context.application.bot_data.get(SERVICES_KEY)
     if not isinstance(found, Services):
         return
-    applied = await sweep(found, found.batch, found.parallel)
+    applied = await sweep(found, found.batch, found.parallel,
+                          fired=found.ops.fired if found.ops is not None else None)
     if applied:
         log.info("applied %d timeouts", applied)
     await found.deliverer.sweep()
@@ -129,10 +136,13 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     engines: list[Any] = []
     factories: list[SqlUnitOfWorkFactory] = []
     pictures = TablePictures()  # the group tables' pictures, drawn at send time
+    operator = Operator(now, backlog_seconds=settings.ready_backlog_seconds)
+    limiter.on_flood = operator.flood
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
                    request=StreamRequest(256), get_updates_request=StreamRequest(1),
-                   rate_limiter=limiter, inbox=inbox)
+                   rate_limiter=limiter, inbox=inbox, watch=operator.api_call)
+    servers: list[OpsServer] = []
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         engine = make_engine(settings.database_url)
@@ -153,12 +163,18 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
                             owner=settings.replica_id)
         lifecycle = ChatLifecycle(games, deliverer)
         deliverer.lifecycle = lifecycle
+        deliverer.on_table = operator.table_shown
+        operator.uow_factory, operator.loop = uow_factory, deliverer
         # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
         parallel = 8 if settings.database_url.startswith("postgresql") else 1
         application.bot_data[SERVICES_KEY] = Services(
             games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
-            batch=settings.deadline_batch, parallel=parallel)
+            batch=settings.deadline_batch, parallel=parallel, ops=operator,
+            admins=frozenset(settings.bot_admins))
         await _register_commands(application)
+        if settings.metrics_port is not None and not settings.webhook_url:
+            servers.append(OpsServer(operator))
+            operator.port = servers[0].start(settings.metrics_listen, settings.metrics_port)
         await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
         await inbox.replay(application)  # and handle what it received but did not finish
         application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
@@ -170,6 +186,9 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         gc.freeze()
 
     async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+        for server in servers:
+            await server.stop()
+        servers.clear()
         found = application.bot_data.get(SERVICES_KEY)
         if isinstance(found, Services):
             await found.deliverer.stop()
@@ -185,7 +204,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     application = (
         Application.builder()
         .bot(bot)
-        .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled))
+        .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled, tracer=operator))
         .post_init(post_init)
         .post_stop(post_stop)
         .build()
@@ -199,7 +218,7 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
                           ("cancel", cancel), ("help", help_command), ("start", start),
                           ("mygames", mygames), ("language", language), ("back", back),
                           ("extend", extend), ("skip", skip), ("botseat", botseat),
-                          ("kick", kick)):
+                          ("kick", kick), ("botstats", botstats)):
         application.add_handler(CommandHandler(name, handler))
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
                             group=1)
@@ -210,5 +229,6 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
         member_message))
     application.add_error_handler(on_error)
+    application.bot_data[OPERATOR_KEY] = operator
     return application
 

@@ -16,7 +16,8 @@ from typing import Self, TypeVar
 
 from sqlmodel import SQLModel
 
-from storage.models import Delivery, InboxUpdate
+from storage.gauges import Gauges
+from storage.models import Delivery, GameStatus, InboxUpdate
 from tests.support.fake_store import (
     FakeActionLog,
     FakeChats,
@@ -139,6 +140,31 @@ class FakeInbox:
             self._table.delete(update_id)
 
 
+class FakeGauges:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    async def read(self, *, now: datetime) -> Gauges:
+        """Return what an operator watches at `now`, from the committed rows."""
+        games: dict[tuple[str, str], int] = {}
+        for game in self._store.games.values():
+            if game.status in (GameStatus.LOBBY, GameStatus.RUNNING):
+                key = (game.kind, str(game.status))
+                games[key] = games.get(key, 0) + 1
+        waiting = [row.updated_at for row in self._store.deliveries.values()
+                   if row.due_at is not None]
+        overdue = [moment for _, moment in await self.overdue(now=now, limit=10**9)]
+        return Gauges(games, len(waiting), min(waiting, default=None), len(overdue),
+                      min(overdue, default=None))
+
+    async def overdue(self, *, now: datetime, limit: int) -> Sequence[tuple[int, datetime]]:
+        """Return the running games whose deadline passed by `now`, oldest first."""
+        found = sorted((game.deadline_at, game.id or 0) for game in self._store.games.values()
+                       if game.status is GameStatus.RUNNING and game.paused_at is None
+                       and game.deadline_at is not None and game.deadline_at <= now)
+        return [(game_id, moment) for moment, game_id in found[:limit]]
+
+
 class FakeUnitOfWork:
     """The in-memory unit of work; `commit` publishes the touched rows to the shared store."""
 
@@ -164,6 +190,7 @@ class FakeUnitOfWork:
         self.actions = FakeActionLog(actions)
         self.deliveries = FakeDeliveries(deliveries, store)
         self.inbox = FakeInbox(inbox)
+        self.gauges = FakeGauges(store)
         return self
 
     async def __aexit__(

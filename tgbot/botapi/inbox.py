@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from telegram import Update
@@ -139,11 +139,14 @@ class InboxBot(ExtBot[Any]):
     """An ExtBot whose `get_updates` stores what it fetched before PTB confirms it, and
     whose `post_raw` skips PTB's objects."""
 
-    def __init__(self, *args: Any, inbox: Inbox, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, inbox: Inbox,
+                 watch: Callable[[str, dict[str, Any], Exception | None], None] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         with self._unfrozen():
             self.inbox = inbox
             self._fetched: list[dict[str, Any]] = []
+            self.watch = watch  # told every call, with its error if it failed (the metrics)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         """Return the next updates, stored in the inbox first (once storage is open)."""
@@ -156,7 +159,14 @@ class InboxBot(ExtBot[Any]):
 
     async def _do_post(self, endpoint: str, data: dict[str, Any], **kwargs: Any,
                        ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        result = await super()._do_post(endpoint, fitted(endpoint, data), **kwargs)
+        try:
+            result = await super()._do_post(endpoint, fitted(endpoint, data), **kwargs)
+        except Exception as error:
+            if self.watch is not None:
+                self.watch(endpoint, data, error)
+            raise
+        if self.watch is not None:
+            self.watch(endpoint, data, None)
         if endpoint == "getUpdates" and isinstance(result, list):
             for update in result:
                 slim_pressed_message(update)

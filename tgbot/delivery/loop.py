@@ -27,9 +27,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
@@ -41,7 +42,9 @@ from tgbot.botapi.rate_limit import retry_seconds
 from tgbot.botapi.refusals import refusal
 from tgbot.delivery.markup import keyboard, message_text
 from tgbot.delivery.photos import Draw, PhotoSender
+from tgbot.delivery.ports import Lifecycle, RawApi
 from tgbot.delivery.retire import Retirer
+from tgbot.ops import trace
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
 
@@ -52,36 +55,6 @@ LATER = timedelta(seconds=30)
 RENEW_BEFORE = timedelta(seconds=10)  # a lease shorter than this is renewed before sending
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
         "message to be replied not found", "no text in the message to edit")
-
-
-class Lifecycle(Protocol):
-    """What the service does when Telegram says a chat changed (tgbot/service/games.py)."""
-
-    async def unreachable(self, row: Delivery) -> None:
-        """A player's private chat refused a message (blocked, never started, not found)."""
-
-    async def removed(self, chat_id: int) -> None:
-        """The bot is no longer in a group."""
-
-    async def migrated(self, old: int, new: int) -> None:
-        """A group became a supergroup with a new id."""
-
-    async def pictures_refused(self, chat_id: int) -> None:
-        """A group refused the bot's pictures."""
-
-    async def muted(self, chat_id: int) -> None:
-        """The bot may not write in a group any more."""
-
-    async def topic_gone(self, chat_id: int, topic_id: int) -> bool:
-        """A forum topic was closed or deleted: move its games; return whether any moved."""
-
-
-class RawApi(Protocol):
-    """What the delivery loop needs of the bot (tgbot/botapi/inbox.py's InboxBot)."""
-
-    async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
-        """Call a Bot API method with JSON parameters; return its JSON result. Raise
-        python-telegram-bot's errors."""
 
 
 class Deliverer:
@@ -106,11 +79,20 @@ class Deliverer:
         self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
         self._sending = 0
         self._flushing: asyncio.Task[None] | None = None
+        self._progress = time.monotonic()  # the last send done, or work arriving when idle
+        self._pressed: dict[int, float] = {}  # table row -> when the press it shows arrived
+        self.on_table: Callable[[float], None] | None = None  # press -> table seconds
 
     # -- feeding the workers ----------------------------------------------------------
     def push(self, rows: Iterable[Delivery]) -> None:
         """Queue rows for delivery (a newer revision replaces a queued older one)."""
+        if not self._workers:
+            self._progress = time.monotonic()
+        pressed = trace.CURRENT.get()
         for row in rows:
+            if pressed is not None and pressed.kind == "press" and row.key == "table" \
+                    and len(self._pressed) < 10_000:
+                self._pressed.setdefault(row.id or 0, pressed.started)
             queue = self._queues.setdefault(row.chat_id, {})
             queued = queue.get(row.id or 0)
             if queued is None or queued.revision <= row.revision:
@@ -125,6 +107,16 @@ class Deliverer:
                                      everything=everything, chat_id=chat_id, owner=self.owner)
         self.push(rows)
         return len(rows)
+
+    def stalled_for(self) -> float:
+        """Return how long rows have waited with no send done (0 while nothing waits)."""
+        if not self._sending and not any(self._queues.values()):
+            return 0.0
+        return time.monotonic() - self._progress
+
+    def queued(self) -> int:
+        """Return how many rows wait in this process's queues or are being sent."""
+        return self._sending + sum(len(queue) for queue in self._queues.values())
 
     def pending(self, chat_id: int) -> int:
         """Return how many rows of a chat wait in its queue (one per row at most: a newer
@@ -341,6 +333,10 @@ class Deliverer:
 
     # -- results ----------------------------------------------------------------------
     def _record(self, result: store.Settled, chat_id: int) -> None:
+        self._progress = time.monotonic()
+        pressed = self._pressed.pop(result.delivery_id, None) if result.done else None
+        if pressed is not None and self.on_table is not None:
+            self.on_table(time.perf_counter() - pressed)
         if result.done and not result.note:
             if len(self._shown) > 100_000:
                 self._shown.clear()

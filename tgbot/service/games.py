@@ -20,6 +20,7 @@ from storage.clock import Clock, utc_now
 from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, assign
 from storage.uow import UnitOfWorkFactory
+from tgbot.ops.trace import note_game
 from tgbot.service import game_status, reads
 from tgbot.service.attention import attention, channels, take_pings_due
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
@@ -90,7 +91,8 @@ class GameService:
 
     def done(self, applied: Applied) -> Applied:
         """Hand a command's written delivery rows to the loop and its deadline to the
-        waker; return it."""
+        waker (and its game and version to the update's trace); return it."""
+        note_game(applied.game_id, applied.version)
         scene = applied.scene
         if scene is not None and scene.written and self.deliver is not None:
             self.deliver(list(scene.written))
@@ -132,6 +134,7 @@ class GameService:
         seat that owes the decision, and the storage/engine errors of
         `tgbot.service.commands.play` (StaleGame, IllegalAction, ...).
         """
+        note_game(game_id, version)  # the version pressed, until a move is made
 
         def work(scene: Scene) -> None:
             if chat_id is not None and chat_id not in (scene.game.chat_id, user_id):
