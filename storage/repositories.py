@@ -230,6 +230,15 @@ class InboxRepository(Protocol):
         """Store received updates (one already stored is kept as it is)."""
         ...
 
+    async def add_new(self, *, update: InboxUpdate) -> bool:
+        """Store one update unless its id is stored already (by any replica); return
+        whether it was new."""
+        ...
+
+    async def remove_before(self, *, before: datetime) -> None:
+        """Forget the updates received before `before`."""
+        ...
+
     async def list(self) -> Sequence[InboxUpdate]:
         """Return the stored updates by update id."""
         ...

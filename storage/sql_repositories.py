@@ -375,6 +375,15 @@ class SqlInbox:
         await self._direct.execute(st.ADD_UPDATES[self._direct.backend], [
             _values(update, "update_id", "payload", "received_at") for update in updates])
 
+    async def add_new(self, *, update: InboxUpdate) -> bool:
+        """Store one update unless its id is stored already; return whether it was new."""
+        return bool(await self._direct.fetch(st.ADD_NEW_UPDATE[self._direct.backend], _values(
+            update, "update_id", "payload", "received_at")))
+
+    async def remove_before(self, *, before: datetime) -> None:
+        """Forget the updates received before `before`."""
+        await self._direct.execute(st.REMOVE_UPDATES_BEFORE, {"key_before": before})
+
     async def list(self) -> Sequence[InboxUpdate]:
         """Return the stored updates by update id."""
         return [_row(InboxUpdate, row) for row in await self._direct.fetch(st.ALL_UPDATES)]

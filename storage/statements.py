@@ -180,5 +180,9 @@ REMOVE_DELIVERIES = delete(DELIVERIES).where(ids_in(DELIVERIES.c.id))
 # -- the inbox --------------------------------------------------------------------------
 ADD_UPDATES = {name: dialect.insert(INBOX).on_conflict_do_nothing(index_elements=["update_id"])
                for name, dialect in BACKENDS.items()}
+ADD_NEW_UPDATE = {name: dialect.insert(INBOX).on_conflict_do_nothing(index_elements=["update_id"])
+                  .returning(INBOX.c.update_id) for name, dialect in BACKENDS.items()}
+REMOVE_UPDATES_BEFORE = delete(INBOX).where(
+    INBOX.c.received_at < bindparam("key_before", type_=INBOX.c.received_at.type))
 ALL_UPDATES = core_select(INBOX).order_by(INBOX.c.update_id)
 REMOVE_UPDATES = delete(INBOX).where(ids_in(INBOX.c.update_id))

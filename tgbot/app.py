@@ -6,6 +6,7 @@ import gc
 import logging
 import os
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from telegram import (
@@ -59,6 +60,8 @@ from tgbot.settings import Settings
 
 log = logging.getLogger(__name__)
 OPERATOR_KEY = "operator"
+WEBHOOK_MEMORY = timedelta(hours=1)
+"""How long, in webhook mode, an update's id is kept to drop a second delivery of it."""
 ALLOWED_UPDATES = Update.ALL_TYPES
 """Every update type, `chat_member` included: Telegram sends it only when asked, and it is
 how the bot learns that a player left the group."""
@@ -132,7 +135,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     # loop's sends too, then it retries on its own.
     limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute,
                               clock=limiter_clock)
-    inbox = Inbox(None, now)  # storage opens in post_init
+    # storage opens in post_init; in webhook mode the inbox drops duplicate deliveries
+    inbox = Inbox(None, now, remember=WEBHOOK_MEMORY if settings.webhook_url else None)
     engines: list[Any] = []
     factories: list[SqlUnitOfWorkFactory] = []
     pictures = TablePictures()  # the group tables' pictures, drawn at send time

@@ -130,6 +130,18 @@ class FakeInbox:
             if self._table.get(update.update_id) is None:
                 self._table.put(update.update_id, update)
 
+    async def add_new(self, *, update: InboxUpdate) -> bool:
+        """Store one update unless its id is stored; return whether it was new."""
+        if self._table.get(update.update_id) is not None:
+            return False
+        self._table.put(update.update_id, update)
+        return True
+
+    async def remove_before(self, *, before: datetime) -> None:
+        """Forget the updates received before `before`."""
+        for row in self._table.rows(lambda row: row.received_at < before):
+            self._table.delete(row.update_id)
+
     async def list(self) -> Sequence[InboxUpdate]:
         """Return the stored updates by update id."""
         return sorted(self._table.rows(), key=lambda row: row.update_id)

@@ -38,6 +38,9 @@ class Metrics:
         ProcessCollector(registry=registry)
         self.updates = Counter("bgb_updates", "Updates handled, by kind and outcome",
                                ("kind", "outcome"), registry=registry)
+        self.duplicates = Counter("bgb_duplicate_updates",
+                                  "Webhook deliveries of an update already taken, dropped",
+                                  registry=registry)
         self.update_seconds = Histogram("bgb_update_seconds", "Time to handle an update",
                                         ("kind",), buckets=LATENCY_BUCKETS, registry=registry)
         self.press_answer = Histogram(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,7 @@ import tornado.web
 from prometheus_client import CONTENT_TYPE_LATEST
 from telegram import Update
 
-from tgbot.botapi.inbox import slim_pressed_message
+from tgbot.botapi.inbox import Inbox, slim_pressed_message
 from tgbot.ops.operator import Operator
 
 log = logging.getLogger(__name__)
@@ -30,11 +31,13 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 @dataclass(frozen=True)
 class Webhook:
-    """Where Telegram's posted updates go: the application (its bot and update queue) and
-    the secret token Telegram sends with them (None: not checked)."""
+    """Where Telegram's posted updates go: the application (its bot, with the inbox that
+    drops duplicates, and its update queue), the secret token Telegram sends with them
+    (None: not checked), and whom to tell of a duplicate dropped."""
 
     application: Any
     secret: str | None = None
+    duplicate: Callable[[], None] = lambda: None
 
 
 class _Metrics(tornado.web.RequestHandler):
@@ -78,8 +81,14 @@ class _Updates(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(400) from error
         if not isinstance(data, dict):
             raise tornado.web.HTTPError(400)
-        slim_pressed_message(data)
         application = self.webhook.application
+        inbox = getattr(application.bot, "inbox", None)
+        if isinstance(inbox, Inbox) and inbox.remember is not None \
+                and isinstance(data.get("update_id"), int) \
+                and not await inbox.first_time(data["update_id"]):
+            self.webhook.duplicate()
+            return  # another delivery of an update already taken (here or by a replica)
+        slim_pressed_message(data)
         update = Update.de_json(data, application.bot)
         if update is not None:
             await application.update_queue.put(update)

@@ -31,7 +31,8 @@ async def serve_webhook(application: Any, operator: Operator, settings: Settings
     if application.post_init is not None:
         await application.post_init(application)
     await application.start()
-    server = OpsServer(operator, Webhook(application, settings.webhook_secret))
+    server = OpsServer(operator, Webhook(application, settings.webhook_secret,
+                                         operator.metrics.duplicates.inc))
     try:
         port = operator.port = server.start(settings.webhook_listen, settings.webhook_port)
         await application.bot.set_webhook(settings.webhook_url, allowed_updates=allowed_updates,
