@@ -213,6 +213,14 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         .post_stop(post_stop)
         .build()
     )
+    _add_handlers(application)
+    application.add_error_handler(on_error)
+    application.bot_data[OPERATOR_KEY] = operator
+    return application
+
+
+def _add_handlers(application: Application) -> None:  # type: ignore[type-arg]
+    """Register every handler: presses first, then commands, members, migrations."""
     # Presses are most updates: their handler is asked first (a group tries its handlers in
     # order until one takes the update; a press matches no command, a command no press).
     for route in button_routes():  # one per callback form, by its pattern; then the rest
@@ -232,7 +240,3 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     application.add_handler(MessageHandler(
         filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
         member_message))
-    application.add_error_handler(on_error)
-    application.bot_data[OPERATOR_KEY] = operator
-    return application
-
