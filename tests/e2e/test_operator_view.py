@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.e2e.faults_helpers import (
@@ -23,6 +25,7 @@ from tests.e2e.faults_helpers import (
 from tests.fakebot import FakeBotApi
 from tests.support.bot import running_bot, services_of, sqlite_url
 from tgbot.handlers.context import Services
+from tgbot.ops.trace import JsonFormatter
 
 PRESSES = 3
 
@@ -53,7 +56,9 @@ def value(found: dict[tuple[str, frozenset[tuple[str, str]]], float], name: str,
     return found.get((name, frozenset(labels.items())), 0.0)
 
 
-async def test_metrics_count_the_updates_calls_and_games_really_handled(tmp_path: Path) -> None:
+async def test_metrics_count_the_updates_calls_and_games_really_handled(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="tgbot.updates")
     async with FakeBotApi() as api:
         group, users = people(api)
         async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED,
@@ -89,6 +94,16 @@ async def test_metrics_count_the_updates_calls_and_games_really_handled(tmp_path
     assert value(seen, "bgb_delivery_backlog") == 0
     assert value(seen, "bgb_deadlines_due") == 0
     assert value(seen, "process_resident_memory_bytes") > 10 * 2**20
+    # One log line per update, its fields in JSON when asked (LOG_JSON).
+    lines = [json.loads(JsonFormatter().format(record)) for record in caplog.records
+             if record.name == "tgbot.updates"]
+    assert len(lines) == sum(v for (name, _), v in seen.items() if name == "bgb_updates_total")
+    presses = [line for line in lines if line["kind"] == "press"]
+    assert [line["outcome"] for line in presses] == ["ok"] * PRESSES + ["refused"]
+    assert all(line["game"] == game_id and line["chat"] == group.id for line in presses)
+    assert [line["version"] for line in presses[:PRESSES]] == sorted(
+        {line["version"] for line in presses[:PRESSES]})
+    assert all(line["ms"] >= 0 and line["update_id"] > 0 for line in lines)
 
 
 async def test_healthz_is_ready_then_not_while_deliveries_fail(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import json
 import logging
 import time
 from contextvars import ContextVar, Token
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from telegram import Update
@@ -80,8 +80,9 @@ def log_line(trace: Trace, seconds: float) -> None:
     """Log the update's one line: kind, chat, game, version, outcome and latency."""
     if not log.isEnabledFor(logging.INFO):
         return
-    fields = {**asdict(trace), "ms": round(seconds * 1000, 1)}
-    del fields["started"], fields["answered"]
+    fields = {"update_id": trace.update_id, "kind": trace.kind, "chat": trace.chat,
+              "game": trace.game, "version": trace.version, "outcome": trace.outcome,
+              "ms": round(seconds * 1000, 1)}
     log.info("update %s %s chat=%s game=%s version=%s %s %.1f ms", trace.update_id,
              trace.kind, trace.chat, trace.game, trace.version, trace.outcome,
              seconds * 1000, extra={"fields": fields})
