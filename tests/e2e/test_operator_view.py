@@ -5,16 +5,19 @@ and not ready, and /botstats for the bot's admins only."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import urllib.error
 import urllib.request
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from storage.models import ActorKind
 from tests.e2e.faults_helpers import (
     SEED,
     assert_player_can_act,
@@ -24,8 +27,10 @@ from tests.e2e.faults_helpers import (
 )
 from tests.fakebot import FakeBotApi
 from tests.support.bot import running_bot, services_of, sqlite_url
+from tests.support.waiting import until
 from tgbot.handlers.context import Services
 from tgbot.ops.trace import JsonFormatter
+from tgbot.service import reads, timeouts
 
 PRESSES = 3
 
@@ -104,6 +109,35 @@ async def test_metrics_count_the_updates_calls_and_games_really_handled(
     assert [line["version"] for line in presses[:PRESSES]] == sorted(
         {line["version"] for line in presses[:PRESSES]})
     assert all(line["ms"] >= 0 and line["update_id"] > 0 for line in lines)
+
+
+async def test_a_late_deadline_is_counted_as_fired_and_late(tmp_path: Path) -> None:
+    async with FakeBotApi() as api:
+        group, users = people(api)
+        settings = {"metrics_port": 0, "deadline_sweep_seconds": 0.2}
+        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED,
+                               settings=settings) as app:
+            found = services_of(app)
+            game_id = await seat_players(api, found.games, group, users, "bang_dice")
+            await found.games.start(game_id)
+            game = await reads.load_game(found.games.uow_factory, game_id=game_id)
+            await timeouts.set_times(found.games.uow_factory, game_id=game_id,
+                                     version=game.version, remind_at=None,
+                                     deadline_at=datetime.now(UTC) - timedelta(minutes=1))
+            await until(functools.partial(_timed_out, found, game_id))
+            status, text = await get(found, "/metrics")
+    assert status == 200
+    seen = samples(text)
+    assert value(seen, "bgb_deadlines_fired_total") == 1
+    assert value(seen, "bgb_deadlines_late_total") == 1
+    assert value(seen, "bgb_deadline_lateness_seconds_count") == 1
+    assert value(seen, "bgb_deadline_lateness_seconds_sum") >= 60
+    assert value(seen, "bgb_deadlines_due") == 0  # played: nothing overdue any more
+
+
+async def _timed_out(found: Services, game_id: int) -> bool:
+    log = await reads.action_log(found.games.uow_factory, game_id=game_id)
+    return any(record.actor is ActorKind.TIMEOUT for record in log)
 
 
 async def test_healthz_is_ready_then_not_while_deliveries_fail(tmp_path: Path) -> None:
