@@ -42,6 +42,7 @@ def _logging(*, json_lines: bool) -> None:
         for handler in logging.getLogger().handlers:
             handler.setFormatter(JsonFormatter())
     logging.getLogger("httpx").setLevel(logging.WARNING)  # its request lines carry the token
+    logging.getLogger("tornado.access").setLevel(logging.WARNING)  # a line per scrape
 
 
 if __name__ == "__main__":

@@ -197,9 +197,17 @@ async def test_botstats_answers_the_bots_admins_only_in_private(tmp_path: Path) 
             in_group = await api.wait_for(lambda: next(
                 (m for m in api.chat_log(group) if "/botstats" in (m.text or "")), None),
                 timeout=20)
+            helps = []
+            for user in (admin, other):  # /help names /botstats to the operators only
+                before[user.id] = len(api.chat_log(user.private))
+                user.send(user.private, "/help")
+                helps.append(await api.wait_for(
+                    lambda user=user: api.chat_log(user.private)[before[user.id]:], timeout=20))
     assert refused == "Solo gli operatori del bot possono vederne le statistiche."
     assert stats.startswith("📊 The bot: ready.")
     assert "BANG! The Dice Game: 1 in the lobby, 0 running" in stats
     assert "Updates: " in stats
     assert "Memory: " in stats
     assert "private chat" in (in_group.text or "") or "privada" in (in_group.text or "")
+    assert "/botstats" in (helps[0][-1].text or "")
+    assert "/botstats" not in (helps[1][-1].text or "")
