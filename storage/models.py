@@ -191,6 +191,7 @@ class Delivery(SQLModel, table=True):
     attempts: int = 0
     error: str | None = Field(default=None, max_length=200)
     updated_at: datetime = Field(sa_type=UtcDateTime)
+    owner: str | None = Field(default=None, max_length=64)
 
 
 class PlayerRecord(SQLModel, table=True):

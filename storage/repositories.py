@@ -11,6 +11,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Literal, Protocol, Self
 
+from storage.gauges import Gauges
 from storage.models import (
     ActionRecord,
     Chat,
@@ -175,8 +176,10 @@ class DeliveryRepository(Protocol):
         """Return a game's delivery rows, by id."""
         ...
 
-    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
-        """Return the delivery rows of these games, by id."""
+    async def of_games(self, *, game_ids: Sequence[int],
+                       lock: bool = False) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id (row-locked when `lock`, as a
+        command reads them: no replica settles or claims them until it commits)."""
         ...
 
     async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
@@ -192,21 +195,31 @@ class DeliveryRepository(Protocol):
         """Return up to `limit` rows due by `now` (of one chat if given), oldest due first."""
         ...
 
-    async def claim(self, *, ids: Sequence[int], now: datetime,
-                    until: datetime) -> Sequence[Delivery]:
-        """Move the due rows among `ids` to `until` (a lease); return them as claimed.
+    async def claim(self, *, ids: Sequence[int], now: datetime, until: datetime,
+                    owner: str | None = None,
+                    at: datetime | None = None) -> Sequence[Delivery]:
+        """Lease to `owner` until `until` the rows among `ids` due by `now` and free at `at`
+        (default `now`: nobody owns them, `owner` does, or their lease ran out by `at`);
+        return them as claimed.
 
-        Rows another transaction holds, or no longer due, are left out."""
+        Rows another transaction holds, not due or owned by another are left out."""
+        ...
+
+    async def owned_unsent(self, *, ids: Sequence[int], owner: str) -> Sequence[Delivery]:
+        """Return the rows among `ids` that `owner` holds with a revision not yet sent (a
+        command of another replica rewrote them while `owner` was sending)."""
         ...
 
     async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
                      anchor: int | None, now: datetime) -> None:
-        """Record that Telegram shows `revision`; the row stays due if it was rewritten since."""
+        """Record that Telegram shows `revision` and release the row; a row rewritten since
+        stays due and owned, and a result older than the one recorded is dropped."""
         ...
 
     async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
                        error: str | None) -> None:
-        """Set when to try a row again (None: not until it is rewritten) and why."""
+        """Set when to try a row again (None: not until it is rewritten) and why; any
+        replica may take it then."""
         ...
 
     async def remove(self, *, ids: Sequence[int]) -> None:
@@ -217,6 +230,15 @@ class DeliveryRepository(Protocol):
 class InboxRepository(Protocol):
     async def add_many(self, *, updates: Sequence[InboxUpdate]) -> None:
         """Store received updates (one already stored is kept as it is)."""
+        ...
+
+    async def add_new(self, *, update: InboxUpdate) -> bool:
+        """Store one update unless its id is stored already (by any replica); return
+        whether it was new."""
+        ...
+
+    async def remove_before(self, *, before: datetime) -> None:
+        """Forget the updates received before `before`."""
         ...
 
     async def list(self) -> Sequence[InboxUpdate]:
@@ -249,6 +271,17 @@ class RecordRepository(Protocol):
         ...
 
 
+class GaugeRepository(Protocol):
+    async def read(self, *, now: datetime) -> Gauges:
+        """Return what an operator watches at `now` (storage/gauges.py)."""
+        ...
+
+    async def overdue(self, *, now: datetime, limit: int) -> Sequence[tuple[int, datetime]]:
+        """Return up to `limit` running games whose deadline passed by `now`, with it,
+        the oldest first."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction for one command: use it as `async with`, then `await uow.commit()` once.
 
@@ -278,6 +311,9 @@ class UnitOfWork(Protocol):
 
     @property
     def records(self) -> RecordRepository: ...
+
+    @property
+    def gauges(self) -> GaugeRepository: ...
 
     async def __aenter__(self) -> Self: ...
 

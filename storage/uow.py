@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.database import sqlite_connection
 from storage.direct import Direct, Kept
+from storage.gauges import SqlGauges
 from storage.records import SqlRecords
 from storage.repositories import UnitOfWork
 from storage.sql_repositories import (
@@ -69,6 +70,7 @@ class SqlUnitOfWork:
         self.deliveries = SqlDeliveries(direct)
         self.inbox = SqlInbox(direct)
         self.records = SqlRecords(direct)
+        self.gauges = SqlGauges(direct)
         return self
 
     async def __aexit__(

@@ -50,7 +50,16 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         language,
         "Table pictures: the table is shown as a picture, its latest lines below it. An "
         "admin can switch to text only with /settings pictures off (and back with "
-        "/settings pictures on)."))
+        "/settings pictures on).") + _operators(language, update, context))
+
+
+def _operators(language: str, update: Update, context: ContextTypes.DEFAULT_TYPE) -> str:
+    """Return the bot operators' line of /help, for them only, in private."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or chat is None or chat.type != ChatType.PRIVATE \
+            or user.id not in services(context).admins:
+        return ""
+    return "\n\n" + t(language, "Bot operators: /botstats shows the bot's health and figures.")
 
 
 def games_lines(language: str) -> list[str]:
