@@ -41,10 +41,19 @@ from tgbot.delivery.photos import Draw, PhotoSender
 from tgbot.delivery.retire import Retirer
 from tgbot.render.fit import fit_message
 from tgbot.service import deliveries as store
+from tgbot.service.lru import ENTRY_BYTES, Lru
 from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
 NETWORK_TRIES = 6
+SHOWN_BUDGET = 4 * 1024 * 1024
+"""Bytes of what this process last showed of each row (~6,000 rows): a row forgotten
+is sent as the database has it, as after a restart."""
+
+
+def _shown_weight(shown: tuple[int, Any]) -> int:
+    """Return the bytes of a (chat, Settled) kept: the object, its attributes' dict."""
+    return 600 + ENTRY_BYTES
 FLUSH_WAIT_SECONDS = 2.0
 LATER = timedelta(seconds=30)
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
@@ -122,7 +131,8 @@ class Deliverer:
         self._queues: dict[int, dict[int, Delivery]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._results: list[store.Settled] = []
-        self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
+        # row -> (chat, result), up to SHOWN_BUDGET bytes
+        self._shown: Lru[int, tuple[int, store.Settled]] = Lru(SHOWN_BUDGET, _shown_weight)
         self._sending = 0
         self._flushing: asyncio.Task[None] | None = None
 
@@ -345,9 +355,7 @@ class Deliverer:
     # -- results ----------------------------------------------------------------------
     def _record(self, result: store.Settled, chat_id: int) -> None:
         if result.done and not result.note:
-            if len(self._shown) > 100_000:
-                self._shown.clear()
-            self._shown[result.delivery_id] = (chat_id, result)
+            self._shown.keep(result.delivery_id, (chat_id, result))
         self._results.append(result)
         if self._flushing is None:
             self._flushing = asyncio.create_task(self._flush_soon())

@@ -23,6 +23,8 @@ row's text instead, as for a chat with pictures off.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -49,6 +51,9 @@ Draw = Callable[[int, Mapping[str, Any]], Awaitable[bytes]]
 Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
 NOT_A_PHOTO = ("no media in the message", "no caption in the message")
 """Telegram's words for editing a text message as a photo: the table is posted anew."""
+SHOWN_BUDGET = 4 * 1024 * 1024
+"""Bytes of what each photo message shows (~5,000 messages): one forgotten gets its
+picture replaced at its next edit, as after a restart."""
 FILENAMES = {False: "table.png", True: "hand.png"}
 """The upload's name: the group's table or a seat's hand (is_hand)."""
 
@@ -114,8 +119,8 @@ class PhotoSender:
         self.post = post
         self.draw = draw
         self.gone = (*gone, *NOT_A_PHOTO)
-        # delivery id -> (picture key, caption, buttons) that its message shows
-        self._shown: dict[int, tuple[tuple[Any, ...], str, Any]] = {}
+        # delivery id -> (picture key, digest of the caption and buttons) its message shows
+        self._shown: Lru[int, tuple[tuple[Any, ...], bytes]] = Lru(SHOWN_BUDGET, _weight)
 
     async def show(self, row: Delivery, markup: dict[str, Any] | None, *,
                    fresh: bool) -> tuple[int, bool] | None:
@@ -125,7 +130,7 @@ class PhotoSender:
         photo = row.payload["photo"]
         key, caption = picture_key(photo), photo_caption(row.payload)
         name = FILENAMES[is_hand(photo)]
-        wanted = (key, caption, markup)
+        wanted = (key, _digest(caption, markup))
         if not fresh and row.message_id is not None:
             shown = self._shown.get(row.id or 0)
             if shown == wanted:  # the rest of the payload (the text table) is not shown
@@ -177,9 +182,19 @@ class PhotoSender:
 
     def forget(self, row: Delivery) -> None:
         """Forget what the row's message showed: the deliverer sent its text instead."""
-        self._shown.pop(row.id or 0, None)
+        self._shown.forget(row.id or 0)
 
-    def _remember(self, row: Delivery, shown: tuple[tuple[Any, ...], str, Any]) -> None:
-        if len(self._shown) > 100_000:
-            self._shown.clear()
-        self._shown[row.id or 0] = shown
+    def _remember(self, row: Delivery, shown: tuple[tuple[Any, ...], bytes]) -> None:
+        self._shown.keep(row.id or 0, shown)
+
+
+def _digest(caption: str, markup: dict[str, Any] | None) -> bytes:
+    """Return a 16-byte digest of a caption and its buttons (what a message shows but its
+    picture)."""
+    text = caption + json.dumps(markup, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def _weight(shown: tuple[tuple[Any, ...], bytes]) -> int:
+    """Return the bytes a row's shown (picture key, digest) holds."""
+    return ENTRY_BYTES + 300 + sum(len(str(part)) for part in shown[0])

@@ -65,6 +65,13 @@ class Lru(Generic[K, V]):
                 _, (_, dropped) = self._values.popitem(last=False)
                 self.used -= dropped
 
+    def forget(self, key: K) -> None:
+        """Forget the value kept under `key`, if any."""
+        with self._lock:
+            old = self._values.pop(key, None)
+            if old is not None:
+                self.used -= old[1]
+
     def clear(self) -> None:
         """Forget every value."""
         with self._lock:
