@@ -46,8 +46,8 @@ from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
 NETWORK_TRIES = 6
-SHOWN_BUDGET = 4 * 1024 * 1024
-"""Bytes of what this process last showed of each row (~6,000 rows): a row forgotten
+SHOWN_BUDGET = 2 * 1024 * 1024
+"""Bytes of what this process last showed of each row (~3,000 rows): a row forgotten
 is sent as the database has it, as after a restart."""
 
 

@@ -51,8 +51,8 @@ Draw = Callable[[int, Mapping[str, Any]], Awaitable[bytes]]
 Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
 NOT_A_PHOTO = ("no media in the message", "no caption in the message")
 """Telegram's words for editing a text message as a photo: the table is posted anew."""
-SHOWN_BUDGET = 4 * 1024 * 1024
-"""Bytes of what each photo message shows (~5,000 messages): one forgotten gets its
+SHOWN_BUDGET = 2 * 1024 * 1024
+"""Bytes of what each photo message shows (~2,500 messages): one forgotten gets its
 picture replaced at its next edit, as after a restart."""
 FILENAMES = {False: "table.png", True: "hand.png"}
 """The upload's name: the group's table or a seat's hand (is_hand)."""

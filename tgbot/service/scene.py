@@ -167,8 +167,8 @@ def prompts_of(engine: AnyGame, state: Any) -> tuple[Prompt, ...]:
     return found
 
 
-STATES_BUDGET = 16 * 1024 * 1024
-"""Bytes of parsed states kept: ~1,000 games of 2-3 KB snapshots."""
+STATES_BUDGET = 12 * 1024 * 1024
+"""Bytes of parsed states kept: ~600 games of 2-3 KB snapshots (the games played lately)."""
 STATE_BYTES_PER_CHAR = 9
 """A parsed state holds up to ~8 bytes per character of its JSON snapshot (measured on
 every game: 3-7.5), plus the snapshot itself."""

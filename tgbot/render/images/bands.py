@@ -19,8 +19,8 @@ from tgbot.render.images.canvas import WIDTH, Canvas, palette_bytes
 from tgbot.render.images.png import Encoded, assemble
 from tgbot.service.lru import Lru
 
-BAND_BUDGET = 12 * 1024 * 1024
-"""Bytes of compressed bands kept (a band is 1-10 KB: a few thousand of them)."""
+BAND_BUDGET = 8 * 1024 * 1024
+"""Bytes of compressed bands kept (a band is 1-10 KB: ~250 tables of ~7 bands)."""
 _BANDS: Lru[tuple[str, Hashable], Encoded] = Lru(BAND_BUDGET, lambda band: band.weight)
 
 

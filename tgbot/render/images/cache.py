@@ -18,8 +18,8 @@ from tgbot.render.images.pictures import render_table
 from tgbot.service.lru import ENTRY_BYTES, Lru
 
 Key = tuple[str, str, tuple[str, ...], bytes]  # "table", language, names, view digest
-PICTURE_BUDGET = 8 * 1024 * 1024
-"""Bytes of table pictures a process keeps (a picture is 20-50 KB: ~200 of them)."""
+PICTURE_BUDGET = 4 * 1024 * 1024
+"""Bytes of table pictures a process keeps (a picture is 20-50 KB: ~100 of them)."""
 
 
 def table_key(digest: bytes, language: str, names: Sequence[str]) -> Key:

@@ -99,7 +99,7 @@ def palette_bytes() -> bytes:
     return bytes(_palette().getpalette() or [])[:768]
 
 
-TEXT_BUDGET = 4 * 1024 * 1024
+TEXT_BUDGET = 2 * 1024 * 1024
 """Bytes of drawn words kept (a word's mask is its width x height: 1-10 KB)."""
 _MASKS: Lru[tuple[str, int, bool, str], tuple[Any, tuple[int, int]]] = Lru(
     TEXT_BUDGET, lambda kept: kept[0].size[0] * kept[0].size[1] + 300)
@@ -176,10 +176,11 @@ def wrap(text: str, size: int, width: int, bold: bool = False, lines: int = 2) -
 
 
 class Canvas:
-    """One picture being drawn: a white-paper RGB image WIDTH px wide."""
+    """One picture being drawn: a white-paper RGB image WIDTH px wide (or a piece of one,
+    `width` px)."""
 
-    def __init__(self, height: int, background: str = PAPER) -> None:
-        self.image = Image.new("RGB", (WIDTH, height), background)
+    def __init__(self, height: int, background: str = PAPER, width: int = WIDTH) -> None:
+        self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
 
     def text(self, x: int, y: int, text: str, size: int = TEXT, *, bold: bool = False,

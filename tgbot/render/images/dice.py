@@ -42,7 +42,7 @@ from tgbot.render.images.canvas import (
     text_width,
     wrap_tags,
 )
-from tgbot.render.images.dice_faces import DIE_MARK, MARKED_H, draw_die
+from tgbot.render.images.dice_faces import DIE_MARK, MARKED_H, draw_die, paste_die
 from tgbot.render.images.group_view import GroupView
 from tgbot.render.images.parts import (
     HEADER,
@@ -267,8 +267,8 @@ def _strip(canvas: Canvas, language: str, view: GroupView,
     left = x + max(36 + number, text_width(caption, SMALL)) + 28
     dice = _shown_dice(view)
     for index, die in enumerate(dice):
-        draw_die(canvas, left + index * (DIE + DIE_GAP), y + 2, DIE, die["kind"], die["face"],
-                 index in kept)
+        paste_die(canvas, left + index * (DIE + DIE_GAP), y + 2, DIE, die["kind"],
+                  die["face"], index in kept, FELT)
     y = y0 + 12 + _dice_row(view)
     for line in flow:
         x = x0 + PAD
