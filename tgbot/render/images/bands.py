@@ -54,6 +54,24 @@ def stack(kind: str, bands: Sequence[Band]) -> bytes:
     return assemble(WIDTH, encoded, palette_bytes())
 
 
+def seat_row(language: str, height: int, gap: int, placed: Sequence[tuple[int, Any, Any]],
+             names: Sequence[str], active: int | None,
+             paint: Callable[[Canvas, int, Any, Any], None]) -> Band:
+    """Return the band of one row of seats and the `gap` below it: `placed` holds each
+    seat's (column, seat JSON, tags), `active` the seat to act (None: nobody),
+    `paint(canvas, column, seat, tags)` draws one seat in its column, its box from y = 0
+    to `height`."""
+    key = ("row", language, height, gap, tuple(
+        (column, frozen(seat), names[seat["seat"]], seat["seat"] == active, frozen(tags))
+        for column, seat, tags in placed))
+
+    def draw(canvas: Canvas) -> None:
+        for column, seat, tags in placed:
+            paint(canvas, column, seat, tags)
+
+    return Band(key, height + gap, draw)
+
+
 def frozen(value: Any) -> str:
     """Return a key part for JSON data (a seat, the dice): its compact JSON text."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -15,7 +15,7 @@ from typing import Any
 from tgbot.i18n import t
 from tgbot.render.dice.front import character_name, role_name
 from tgbot.render.images import labels
-from tgbot.render.images.bands import Band, blank, frozen, stack
+from tgbot.render.images.bands import Band, blank, seat_row, stack
 from tgbot.render.images.canvas import (
     BLUE,
     DEAD,
@@ -98,17 +98,12 @@ def _row_band(language: str, data: dict[str, Any], names: Sequence[str],
               placed: list[tuple[int, dict[str, Any], list[list[tuple[str, str]]]]],
               height: int) -> Band:
     """Return the band of one row of seats (one or two) and the gap below it."""
+    def paint(canvas: Canvas, column: int, seat: dict[str, Any], lines: Any) -> None:
+        x = MARGIN + column * (SEAT_W + GAP)
+        _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), lines)
+
     active = data["active"] if data["outcome"] is None else None
-    key = ("row", language, height, tuple(
-        (column, frozen(seat), names[seat["seat"]], seat["seat"] == active,
-         tuple(tuple(line) for line in lines)) for column, seat, lines in placed))
-
-    def paint(canvas: Canvas) -> None:
-        for column, seat, lines in placed:
-            x = MARGIN + column * (SEAT_W + GAP)
-            _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), lines)
-
-    return Band(key, height + GAP, paint)
+    return seat_row(language, height, GAP, placed, names, active, paint)
 
 
 def _strip_key(view: GroupView) -> tuple[Any, ...]:
