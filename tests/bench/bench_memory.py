@@ -9,7 +9,8 @@ that only answers, and the waker keeping each game's deadlines. After every `--e
 games it waits for the deliveries to settle, collects garbage and prints one line: the
 games open, the process's RSS (VmRSS) and its growth per game since the first line.
 
-`--trace N` lists the N places that allocated the most memory still held at the end.
+`--trace N` lists the N places whose memory held grew the most from the first line to
+the end.
 `--bot-dir DIR` runs the code of another checkout (e.g. a `git worktree` of an older
 commit; only service calls older code also has are used). Prints Markdown rows; not
 collected by pytest.
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+FIRST: list[tracemalloc.Snapshot] = []  # with --trace: the allocations at the first line
 
 
 def rss_mb() -> float:
@@ -98,6 +100,7 @@ async def run(args: argparse.Namespace) -> list[tuple[int, float]]:
                         deliver=deliverer.push, wake=waker.wake_at)
     gc.collect()
     rows = [(0, rss_mb())]
+    print(f"| 0 | {rows[0][1]:.1f} MB | | | |", flush=True)
     started = time.monotonic()
     for number in range(1, args.games + 1):
         chat, first = -1_000_000_000_000 - number, 10_000_000 + number * args.players
@@ -114,6 +117,8 @@ async def run(args: argparse.Namespace) -> list[tuple[int, float]]:
             await deliverer.idle()
             gc.collect()
             rows.append((number, rss_mb()))
+            if tracemalloc.is_tracing() and len(rows) == 2:  # rows[1]: the first line
+                FIRST.append(tracemalloc.take_snapshot())
             print(f"| {number:,} | {rows[-1][1]:.1f} MB | "
                   f"{(rows[-1][1] - rows[1][1]) * 1024 / max(1, number - rows[1][0]):.1f} KB "
                   f"| {time.monotonic() - started:.0f} s | {bot.calls:,} |", flush=True)
@@ -131,7 +136,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1_000,
                         help="print a line every this many games")
     parser.add_argument("--trace", type=int, default=0, metavar="N",
-                        help="trace allocations; print the N places holding the most at the end")
+                        help="trace allocations; print the N places that grew the most")
     parser.add_argument("--bot-dir", default=None,
                         help="run the code of this checkout (default: this repository)")
     args = parser.parse_args()
@@ -144,8 +149,9 @@ def main() -> None:
     asyncio.run(run(args))
     if args.trace:
         gc.collect()
-        for stat in tracemalloc.take_snapshot().statistics("traceback")[:args.trace]:
-            print(f"{stat.size / 1024:.0f} KB in {stat.count} blocks")
+        for stat in tracemalloc.take_snapshot().compare_to(FIRST[0], "traceback")[:args.trace]:
+            print(f"{stat.size_diff / 1024:+.0f} KB in {stat.count_diff:+} blocks since the "
+                  "first line")
             for line in stat.traceback.format()[-6:]:
                 print("   ", line)
     import tgbot

@@ -122,8 +122,9 @@ def _ink(fill: str) -> tuple[int, ...]:
 
 
 def forget_drawn_text() -> None:
-    """Forget the words drawn so far (tests count what drawing a picture renders)."""
+    """Forget the words drawn and measured so far (tests count what drawing renders)."""
     _MASKS.clear()
+    _WIDTHS.clear()
 
 
 @cache
@@ -139,9 +140,19 @@ def printable(text: str) -> str:
     return "".join(c for c in text if ord(c) < 0x200B or 0x2010 <= ord(c) < 0x2C00)
 
 
-@cache
+_WIDTHS: Lru[tuple[str, int, bool], int] = Lru(
+    512 * 1024, lambda width: 300)  # a text (a name: 10-60 characters) and its width
+
+
 def _width(text: str, size: int, bold: bool) -> int:
-    return math.ceil(font(size, bold).getlength(text))
+    """Return the width of `text`, measured once per (text, size, bold) while kept (the
+    players' names are texts too: this memory is bounded in bytes)."""
+    key = (text, size, bold)
+    found = _WIDTHS.get(key)
+    if found is None:
+        found = math.ceil(font(size, bold).getlength(text))
+        _WIDTHS.keep(key, found)
+    return found
 
 
 def text_width(text: str, size: int = TEXT, bold: bool = False) -> int:
