@@ -2,7 +2,9 @@
 
 For each game, plays seeded games under the bot policy at several player counts, keeps
 every `--every`-th position (finished positions included), and draws each one's group
-picture (group_view + render_table + PNG encoding, no cache) in each language in turn.
+picture (group_view + render_table + PNG encoding, no cache: the kept bands and words are
+forgotten before each) in each language in turn; with `--kept` they are kept and every
+position is drawn in one language, as a game's successive tables are (use `--every 1`).
 Times are CPU time of this process per picture (other work on the machine does not count),
 reported as p50 / p99 / max in ms with the mean PNG size; one JSON line per game. For the
 games with a hand (Colt Express, the card game), a second line times the private hand
@@ -22,6 +24,8 @@ from core.engine.registry import get_game
 from tests.tgbot.images.positions import NAMES
 from tgbot.i18n import LANGUAGES
 from tgbot.render.images import draw_hand, group_view, hand_view, has_hand, render_table
+from tgbot.render.images.bands import forget_bands
+from tgbot.render.images.canvas import forget_drawn_text
 
 PLAYERS = {"bang_dice": (4, 6, 8), "colt_express": (2, 4, 6), "bang_cards": (4, 5, 7)}
 
@@ -49,20 +53,24 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def measure(kind: str, seeds: int, every: int) -> dict[str, Any]:
-    """Return the JSON-ready figures of one game."""
+def measure(kind: str, seeds: int, every: int, kept: bool = False) -> dict[str, Any]:
+    """Return the JSON-ready figures of one game (`kept`: bands and words kept between
+    pictures, one language)."""
     game = get_game(kind)
     times, sizes = [], []
     warm = game.setup({}, PLAYERS[kind][0], 99).state
     render_table(group_view(kind, game, warm), "en", NAMES)  # fonts and palette loaded
     for players in PLAYERS[kind]:
         for index, state in enumerate(positions(kind, players, seeds, every)):
-            language = LANGUAGES[index % len(LANGUAGES)]
+            language = "en" if kept else LANGUAGES[index % len(LANGUAGES)]
+            if not kept:
+                forget_bands()
+                forget_drawn_text()
             started = time.process_time()
             png = render_table(group_view(kind, game, state), language, NAMES[:players])
             times.append((time.process_time() - started) * 1000)
             sizes.append(len(png))
-    return {"game": kind, "pictures": len(times), "players": list(PLAYERS[kind]),
+    return {"game": kind, "kept": kept, "pictures": len(times), "players": list(PLAYERS[kind]),
             "p50_ms": round(percentile(times, 0.5), 1), "p99_ms": round(percentile(times, 0.99), 1),
             "max_ms": round(max(times), 1), "mean_kb": round(statistics.mean(sizes) / 1024, 1)}
 
@@ -93,10 +101,12 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3, help="games per player count")
     parser.add_argument("--every", type=int, default=10, help="keep every n-th position")
     parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
+    parser.add_argument("--kept", action="store_true",
+                        help="keep bands and words between pictures (one language)")
     args = parser.parse_args()
     for kind in args.game or list(PLAYERS):
-        print(json.dumps(measure(kind, args.seeds, args.every)), flush=True)
-        if has_hand(kind):
+        print(json.dumps(measure(kind, args.seeds, args.every, args.kept)), flush=True)
+        if has_hand(kind) and not args.kept:
             print(json.dumps(measure_hands(kind, args.seeds, args.every)), flush=True)
 
 
