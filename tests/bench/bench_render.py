@@ -95,6 +95,59 @@ def measure_hands(kind: str, seeds: int, every: int) -> dict[str, Any]:
             "max_ms": round(max(times), 1), "mean_kb": round(statistics.mean(sizes) / 1024, 1)}
 
 
+ENCODINGS: dict[str, tuple[bool, str, dict[str, Any]]] = {  # name: (palette?, format, options)
+    "palette PNG, level 1, one band (kept: png.py)": (True, "BANDS", {}),
+    "palette PNG, level 1 (Pillow)": (True, "PNG", {"compress_level": 1}),
+    "palette PNG, level 0 (stored)": (True, "PNG", {"compress_level": 0}),
+    "palette PNG, level 6": (True, "PNG", {"compress_level": 6}),
+    "RGB PNG, level 1": (False, "PNG", {"compress_level": 1}),
+    "JPEG q90 (4:2:0)": (False, "JPEG", {"quality": 90}),
+    "JPEG q95 4:4:4 (sharp text)": (False, "JPEG", {"quality": 95, "subsampling": 0}),
+    "WebP q90, method 0": (False, "WEBP", {"quality": 90, "method": 0}),
+    "WebP lossless, method 0": (False, "WEBP", {"lossless": True, "quality": 0, "method": 0}),
+}
+
+
+def formats(repeats: int = 10) -> list[str]:
+    """Return Markdown rows: for three whole tables, each encoding's CPU ms and KB, and the
+    fixed palette's mapping (what "palette" encodings pay first; no colour reduction)."""
+    import io
+
+    from PIL import Image
+
+    from tests.tgbot.images.positions import POSITIONS
+    from tgbot.render.images import canvas
+    from tgbot.render.images.canvas import WIDTH
+    from tgbot.render.images.png import assemble, encode
+
+    rows = []
+    for name in ("dice_8p_finished", "colt_6p_finished", "cards_7p_finished"):
+        position = next(p for p in POSITIONS if p.name == name)
+        view = group_view(position.kind, get_game(position.kind), position.state())
+        # the drawing in full colour (its colours are the palette's: decoding gives them)
+        rgb = Image.open(io.BytesIO(render_table(view, "en", NAMES[:position.players])))
+        rgb = rgb.convert("RGB")
+        started = time.process_time()
+        for _ in range(repeats):
+            mapped = rgb.quantize(palette=canvas._palette(), dither=Image.Dither.NONE)
+        mapping = (time.process_time() - started) * 1000 / repeats
+        cells = [f"{name} {rgb.width}x{rgb.height}", f"{mapping:.2f}"]
+        for palette, kind, options in ENCODINGS.values():
+            image = mapped if palette else rgb
+            started = time.process_time()
+            for _ in range(repeats):
+                out = io.BytesIO()
+                if kind == "BANDS":
+                    out.write(assemble(WIDTH, [encode(image)], canvas.palette_bytes()))
+                else:
+                    image.save(out, kind, **options)
+            cells.append(f"{(time.process_time() - started) * 1000 / repeats:.1f} ms, "
+                         f"{len(out.getvalue()) / 1024:.0f} KB")
+        rows.append("| " + " | ".join(cells) + " |")
+    return ["| Table | Palette mapping ms | " + " | ".join(ENCODINGS) + " |",
+            "|---" * (len(ENCODINGS) + 2) + "|", *rows]
+
+
 def main() -> None:
     """Print one JSON line per game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -103,7 +156,12 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(PLAYERS), action="append")
     parser.add_argument("--kept", action="store_true",
                         help="keep bands and words between pictures (one language)")
+    parser.add_argument("--formats", action="store_true",
+                        help="time and size each encoding of three whole tables (Markdown)")
     args = parser.parse_args()
+    if args.formats:
+        print("\n".join(formats()))
+        return
     for kind in args.game or list(PLAYERS):
         print(json.dumps(measure(kind, args.seeds, args.every, args.kept)), flush=True)
         if has_hand(kind) and not args.kept:
