@@ -167,11 +167,8 @@ def prompts_of(engine: AnyGame, state: Any) -> tuple[Prompt, ...]:
     return found
 
 
-STATES_BUDGET = 12 * 1024 * 1024
-"""Bytes of parsed states kept: ~600 games of 2-3 KB snapshots (the games played lately)."""
-STATE_BYTES_PER_CHAR = 9
-"""A parsed state holds up to ~8 bytes per character of its JSON snapshot (measured on
-every game: 3-7.5), plus the snapshot itself."""
+STATES_BUDGET = 12 * 1024 * 1024  # parsed states kept: the ~600 games played lately
+STATE_BYTES_PER_CHAR = 9  # a state holds 3-7.5 bytes per character of its snapshot, + it
 
 
 def state_weight(kept: tuple[str, Any]) -> int:
