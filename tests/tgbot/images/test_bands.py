@@ -15,7 +15,7 @@ from PIL import Image
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import NAMES
 from tgbot.render.images import group_view, render_table
-from tgbot.render.images.bands import bands_drawn, forget_bands
+from tgbot.render.images.bands import bands_drawn, forget_bands, seat_row
 from tgbot.render.images.canvas import WIDTH, Canvas, forget_drawn_text, palette_bytes
 from tgbot.render.images.png import _combine, assemble, encode
 
@@ -84,3 +84,24 @@ def test_bands_compressed_apart_make_one_valid_png() -> None:
 def test_checksums_combine_as_zlib_computes_them_whole(first: bytes, second: bytes) -> None:
     combined = _combine(zlib.adler32(first), zlib.adler32(second), len(second))
     assert combined == zlib.adler32(first + second)
+
+
+def test_a_row_drawn_seat_by_seat_is_the_row_drawn_in_place() -> None:
+    """Each seat of a row is drawn on a piece of its own and pasted: the row must be what
+    drawing both seats on the whole row gives, their boxes' right and bottom edges too."""
+    height, width, gap = 120, 349, 10
+
+    def paint(canvas: Canvas, x: int, seat: dict[str, Any], tags: Any) -> None:
+        canvas.box((x, 0, x + width, height), outline="#E69F00" if seat["seat"] else "#B8AFA0",
+                   width=6)
+        canvas.text(x + 12, 8, f"Seat {seat['seat']} {tags}", 28, bold=True)
+
+    placed = [(0, {"seat": 0}, ["a"]), (1, {"seat": 1}, ["b"])]
+    band = seat_row("en", (height, width, gap), placed, ["A", "B"], 1, paint)
+    assert band.mapped is not None
+    forget_bands()
+    pieces = band.mapped()
+    whole = Canvas(height + gap)
+    for column, seat, tags in placed:
+        paint(whole, 12 + column * (width + gap), seat, tags)
+    assert pieces.convert("RGB").tobytes() == whole.mapped().convert("RGB").tobytes()

@@ -99,6 +99,12 @@ def palette_bytes() -> bytes:
     return bytes(_palette().getpalette() or [])[:768]
 
 
+@cache
+def paper_index() -> int:
+    """Return the palette index of the paper colour."""
+    return Image.new("RGB", (1, 1), PAPER).quantize(palette=_palette()).tobytes()[0]
+
+
 TEXT_BUDGET = 2 * 1024 * 1024
 """Bytes of drawn words kept (a word's mask is its width x height: 1-10 KB)."""
 _MASKS: Lru[tuple[str, int, bool, str], tuple[Any, tuple[int, int]]] = Lru(
@@ -276,9 +282,13 @@ class Canvas:
                               fill=fill if i < filled else empty, outline=INK, width=1)
         return total * (size + gap) - gap if total else 0
 
+    def mapped(self) -> Image.Image:
+        """Return the picture mapped onto the fixed palette (a "P" image)."""
+        return self.image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
     def encoded(self) -> Encoded:
         """Return the picture mapped onto the fixed palette and compressed as one band."""
-        return encode(self.image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+        return encode(self.mapped())
 
     def png(self) -> bytes:
         """Return the picture as an 8-bit palette PNG.

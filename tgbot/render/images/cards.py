@@ -89,7 +89,7 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     for row, height in enumerate(row_h):
         placed = [(column, seat, tags) for seat, (column, r), tags
                   in zip(seats, slots, lines, strict=True) if r == row]
-        bands.append(seat_row(language, height, GAP, placed, names, active,
+        bands.append(seat_row(language, (height, SEAT_W, GAP), placed, names, active,
                               _painter(language, data, names, height)))
     if over:
         side = data["outcome"]["side"]
@@ -100,9 +100,8 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
 
 def _painter(language: str, data: dict[str, Any], names: Sequence[str], height: int,
              ) -> Callable[[Canvas, int, dict[str, Any], Any], None]:
-    """Return what draws one seat of a row `height` px tall in its column."""
-    def paint(canvas: Canvas, column: int, seat: dict[str, Any], tags: Any) -> None:
-        x = MARGIN + column * (SEAT_W + GAP)
+    """Return what draws one seat of a row `height` px tall from x."""
+    def paint(canvas: Canvas, x: int, seat: dict[str, Any], tags: Any) -> None:
         _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), tags)
     return paint
 

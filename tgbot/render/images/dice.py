@@ -98,12 +98,11 @@ def _row_band(language: str, data: dict[str, Any], names: Sequence[str],
               placed: list[tuple[int, dict[str, Any], list[list[tuple[str, str]]]]],
               height: int) -> Band:
     """Return the band of one row of seats (one or two) and the gap below it."""
-    def paint(canvas: Canvas, column: int, seat: dict[str, Any], lines: Any) -> None:
-        x = MARGIN + column * (SEAT_W + GAP)
+    def paint(canvas: Canvas, x: int, seat: dict[str, Any], lines: Any) -> None:
         _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), lines)
 
     active = data["active"] if data["outcome"] is None else None
-    return seat_row(language, height, GAP, placed, names, active, paint)
+    return seat_row(language, (height, SEAT_W, GAP), placed, names, active, paint)
 
 
 def _strip_key(view: GroupView) -> tuple[Any, ...]:
