@@ -2,7 +2,8 @@
 
 A table drawer describes its picture as full-width `Band`s from top to bottom (the title
 line, the dice strip, each row of seats, the closing banner), each with a key naming
-everything its pixels depend on. `stack` draws and compresses only the bands it has not
+everything its pixels depend on; a row of seats is pasted from seats drawn one by one
+(`seat_row`). `stack` draws and compresses only the bands it has not
 kept (by game kind and key: the language and names are in the keys), and joins the kept
 compressed bands into the PNG (tgbot/render/images/png.py). A press usually changes one
 or two bands of a table: the others cost a dictionary look-up.
@@ -71,9 +72,8 @@ def seat_row(language: str, size: tuple[int, int, int],
     the gap between seats (and below the row); `placed` holds each seat's (column, seat
     JSON, tags), `active` the seat to act (None: nobody), `paint(canvas, x, seat, tags)`
     draws one seat from x, its box from y = 0 to the height (both edges drawn, so the gap
-    must be at least 1). Each seat is drawn on a piece
-    of its own, mapped onto the palette and kept, so a row redraws only the seat that
-    changed."""
+    must be at least 1). Each seat is drawn on a piece of its own, mapped onto the palette
+    and kept, so a row redraws only the seat that changed."""
     height, width, gap = size
     pieces = [(MARGIN + column * (width + gap), ("seat", language, height, width, frozen(seat),
                names[seat["seat"]], seat["seat"] == active, frozen(tags)), seat, tags)
