@@ -113,7 +113,12 @@ def _version(message: FakeMessage) -> int:
 
 def _over(api: FakeBotApi, group: FakeGroup) -> bool:
     log = api.chat_log(group)
-    return bool(log) and "🏁" in (log[-1].text or "")
+    return bool(log) and "🏁" in _words(log[-1])
+
+
+def _words(message: FakeMessage) -> str:
+    """Return a message's text, or its caption when it is a photo (a table picture)."""
+    return message.text or message.caption or ""
 
 
 def _choice(message: FakeMessage) -> str | None:
@@ -128,7 +133,7 @@ def _choice(message: FakeMessage) -> str | None:
 def _owner(message: FakeMessage, users: list[FakeUser]) -> FakeUser | None:
     """Return the person the table waits for ("⏳ <name>: <decision>"), or None."""
     by_name = {u.first_name: u for u in users}
-    for line in (message.text or "").splitlines():
+    for line in _words(message).splitlines():
         if line.startswith("⏳ ") and ": " in line:
             for name in line[2:].split(": ", 1)[0].split(", "):
                 if name.strip() in by_name:
@@ -217,7 +222,7 @@ async def _play(api: FakeBotApi, group: Group, presses: int, stop_at: float,
             found = _live_table(api, chat) or found  # the same version, maybe redrawn
         owner, data = _owner(found, group.users), _choice(found)
         if owner is None or data is None:
-            group.stalled = f"no owner or button on {found.text!r}"
+            group.stalled = f"no owner or button on {_words(found)!r}"
             return
         pressed_at = time.time()
         update = owner.press(found, data)

@@ -22,6 +22,7 @@ from tgbot.service import deliveries, reads
 from tgbot.service import scene as scene_module
 from tgbot.service.commands import Applied, create_game, play, run_command
 from tgbot.service.follow import follow
+from tgbot.service.lru import Lru
 from tgbot.service.scene import (
     NOTE,
     OWNED,
@@ -447,11 +448,16 @@ async def test_a_stored_state_is_parsed_once_until_its_snapshot_changes(
     assert found.game.version == first.game.version + 1
 
 
-async def test_the_kept_states_forget_the_least_recently_used_game_first(
+async def test_the_kept_states_stay_within_their_bytes_least_recently_used_out_first(
         backend: Backend, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scene_module, "STATES_KEPT", 2)
-    monkeypatch.setattr(scene_module, "_STATES", {})
     first, second, third = [await new_game(backend.uow, clock) for _ in range(3)]
+    async with backend.uow() as uow:
+        snapshots = [(await uow.games.get(game_id=g)).snapshot or "" for g in (first, second,
+                                                                                 third)]
+    weights = [scene_module.state_weight((text, None)) for text in snapshots]
+    budget = max(weights[0] + weights[1], weights[0] + weights[2])  # two games, not three
+    assert budget < sum(weights)
+    monkeypatch.setattr(scene_module, "_STATES", Lru(budget, scene_module.state_weight))
 
     async def loaded(game_id: int) -> Any:
         async with backend.uow() as uow:

@@ -82,7 +82,7 @@ def test_the_stored_view_draws_the_picture_of_the_state(position: Any) -> None:
     assert stored.data == group_view(position.kind, game, state).data
     assert fields["photo"]["names"] == list(names)
     assert fields["photo"]["language"] == "en"
-    drawn = TableImages().draw(7, stored, "en", names)
+    drawn = TableImages().picture(stored, "en", names)
     assert drawn == TableImages().png(7, position.kind, game, state, "en", names)
 
 

@@ -4,6 +4,9 @@ per test."""
 from __future__ import annotations
 
 import asyncio
+import email
+import email.policy
+import io
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -11,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from telegram import InputFile
 from telegram.error import NetworkError, RetryAfter, TimedOut
-from telegram.request import RequestData
+from telegram.request import BaseRequest, RequestData
 from telegram.request._requestparameter import RequestParameter
 
 from tgbot.botapi.transport import StreamRequest
@@ -52,7 +56,9 @@ class Server:
                     name, _, value = header.decode().partition(":")
                     headers[name.lower()] = value.strip()
                 body = await reader.readexactly(int(headers.get("content-length", 0)))
-                form = json.loads(body) if body else {}
+                kind = headers.get("content-type", "")
+                form = (multipart_form(kind, body) if kind.startswith("multipart/")
+                        else json.loads(body) if body else {})
                 self.content_types.append(headers.get("content-type", ""))
                 self.seen.append((line.decode().split(" ")[0], form))
                 if not await self.replies.pop(0)(writer, form):
@@ -61,6 +67,21 @@ class Server:
             pass
         finally:
             writer.close()
+
+
+def multipart_form(kind: str, body: bytes) -> dict[str, Any]:
+    """Return a multipart/form-data body's fields: text, or [filename, content type, the
+    bytes as Latin-1 text] for a file (JSON, so that `echo` can send it back)."""
+    message = email.message_from_bytes(f"Content-Type: {kind}\r\n\r\n".encode() + body,
+                                       policy=email.policy.HTTP)
+    form: dict[str, Any] = {}
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        content = part.get_payload(decode=True)
+        filename = part.get_filename()
+        form[str(name)] = ([filename, part.get_content_type(), content.decode("latin-1")]
+                           if filename else content.decode())
+    return form
 
 
 @asynccontextmanager
@@ -271,3 +292,49 @@ async def test_an_unreachable_server_is_a_network_error() -> None:
     with pytest.raises(NetworkError):
         await request.post(f"http://127.0.0.1:{port}/botT/getMe", data())
     await request.shutdown()
+
+
+async def test_an_upload_in_memory_is_one_multipart_body_on_the_kept_connection() -> None:
+    picture = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40 + b"\r\n--"
+    markup = {"inline_keyboard": [[{"text": "✅ Feito", "callback_data": "p:1:2"}]]}
+    async with serving(echo(), echo()) as server:
+        request = StreamRequest(4, uploads=_NoUploads)
+        await request.post(server.url, data(chat_id=-100, text="first"))
+        sent = await request.post(server.url, data(
+            chat_id=-100, caption="<b>Mesa</b> é ✓", parse_mode="HTML", reply_markup=markup,
+            photo=InputFile(picture, filename="table.png")))
+        assert server.connections == 1
+        assert server.content_types[1].startswith("multipart/form-data; boundary=")
+        assert sent["photo"] == ["table.png", "image/png", picture.decode("latin-1")]
+        assert sent["caption"] == "<b>Mesa</b> é ✓"
+        assert sent["chat_id"] == "-100"
+        assert json.loads(sent["reply_markup"]) == markup
+        await request.shutdown()
+
+
+async def test_an_upload_from_a_file_handle_goes_through_the_upload_transport() -> None:
+    async with serving() as server:
+        request = StreamRequest(4, uploads=_NoUploads)
+        with pytest.raises(NetworkError, match="upload transport"):
+            await request.post(server.url, data(
+                chat_id=-100, document=InputFile(io.BytesIO(b"a file"), filename="a.txt",
+                                                 read_file_handle=False)))
+        assert server.connections == 0
+        await request.shutdown()
+
+
+class _NoUploads(BaseRequest):
+    """An upload transport that refuses: shows which uploads reach it."""
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    @property
+    def read_timeout(self) -> float | None:
+        return None
+
+    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        raise NetworkError("sent to the upload transport")

@@ -10,7 +10,9 @@ C encoder costs a tenth of PTB's form encoding), keep-alive connections reused p
 Content-Length, chunked, or read until the server closes. Timeouts map to PTB's
 `TimedOut` (connect, write, read; `pool` when every connection is busy), transport
 failures to `NetworkError`; HTTP statuses (4xx, 5xx, 429) are PTB's to interpret
-(`BaseRequest._request_wrapper`). Uploads (multipart) go through PTB's `HTTPXRequest`.
+(`BaseRequest._request_wrapper`). Uploads of bytes in memory (the table pictures) are
+sent as one multipart/form-data body on the same connections (`multipart`); an upload
+read from a file handle goes through PTB's `HTTPXRequest`.
 
 A reused connection that the server closed while idle fails before any byte of the
 answer: such a request is sent once more on a new connection (the server never read it).
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import ssl
 from collections.abc import Callable
 from typing import Any
@@ -34,6 +37,8 @@ KEEP_IDLE_SECONDS = 30.0
 MAX_HEADER_BYTES = 64 * 1024
 MAX_TARGETS = 256
 """Parsed URLs kept (a bot calls a handful of methods, each its own URL)."""
+UPLOAD_WRITE_SECONDS = 20.0
+"""The least write timeout of an upload (PTB's own default for media)."""
 Connection = tuple[asyncio.StreamReader, asyncio.StreamWriter, float]  # + idle since
 Key = tuple[str, str, int]  # scheme, host, port
 
@@ -99,13 +104,19 @@ class StreamRequest(BaseRequest):
                          connect_timeout: Any = BaseRequest.DEFAULT_NONE,
                          pool_timeout: Any = BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
         """Return the response's status and body. Raise TimedOut or NetworkError."""
+        kind = "application/json"
+        write = _given(write_timeout, self._write_timeout)
         if request_data is not None and request_data.contains_files:
-            return await self._upload(url, method, request_data, read_timeout, write_timeout,
-                                      connect_timeout, pool_timeout)
-        body = b"" if request_data is None else json.dumps(
-            request_data.parameters, ensure_ascii=False, separators=(",", ":")).encode()
-        timeouts = (_given(connect_timeout, self._connect_timeout),
-                    _given(write_timeout, self._write_timeout),
+            found = multipart(request_data)
+            if found is None:
+                return await self._upload(url, method, request_data, read_timeout,
+                                          write_timeout, connect_timeout, pool_timeout)
+            kind, body = found
+            write = None if write is None else max(write, UPLOAD_WRITE_SECONDS)
+        else:
+            body = b"" if request_data is None else json.dumps(
+                request_data.parameters, ensure_ascii=False, separators=(",", ":")).encode()
+        timeouts = (_given(connect_timeout, self._connect_timeout), write,
                     _given(read_timeout, self._read_timeout))
         if self._slots.locked():  # a free slot is taken at once, with no timer to arm
             try:
@@ -117,16 +128,16 @@ class StreamRequest(BaseRequest):
         else:
             await self._slots.acquire()
         try:
-            return await self._exchange(url, method, body, timeouts)
+            return await self._exchange(url, method, body, timeouts, kind)
         finally:
             self._slots.release()
 
     async def _exchange(self, url: str, method: str, body: bytes,
                         timeouts: tuple[float | None, float | None, float | None],
-                        ) -> tuple[int, bytes]:
+                        kind: str = "application/json") -> tuple[int, bytes]:
         key, head = self._target(url, method)
         if method != "GET" or body:
-            head += ("Content-Type: application/json\r\n"
+            head += (f"Content-Type: {kind}\r\n"
                      f"Content-Length: {len(body)}\r\n")
         request = (head + "\r\n").encode() + body
         connect, write, read = timeouts
@@ -215,6 +226,30 @@ class StreamRequest(BaseRequest):
         read, write, connect, pool = timeouts
         return await self._uploads.do_request(url, method, request_data, read, write,
                                               connect, pool)
+
+
+def multipart(request_data: RequestData) -> tuple[str, bytes] | None:
+    """Return the content type and the multipart/form-data body of an upload whose files
+    are all bytes in memory; None when one is a file handle."""
+    files = []
+    for name, (filename, content, *rest) in request_data.multipart_data.items():
+        if not isinstance(content, bytes):
+            return None
+        files.append((name, filename, content, rest[0] if rest else None))
+    boundary = os.urandom(16).hex()
+    parts = []
+    for name, value in request_data.json_parameters.items():
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n'
+                     f"\r\n{value}\r\n".encode())
+    for name, filename, content, mime in files:
+        safe = (filename or name).replace('"', "").replace("\r", "").replace("\n", "")
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
+                     f'filename="{safe}"\r\nContent-Type: {mime or "application/octet-stream"}'
+                     "\r\n\r\n".encode())
+        parts.append(content)
+        parts.append(b"\r\n")
+    parts.append(f"--{boundary}--\r\n".encode())
+    return f"multipart/form-data; boundary={boundary}", b"".join(parts)
 
 
 def _given(value: Any, default: float | None) -> float | None:

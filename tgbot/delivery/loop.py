@@ -46,12 +46,16 @@ from tgbot.delivery.ports import Lifecycle, RawApi
 from tgbot.delivery.retire import Retirer
 from tgbot.ops import trace
 from tgbot.service import deliveries as store
+from tgbot.service.lru import ENTRY_BYTES, Lru
 from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
 SETTLE_STEP = 0.1
 """How often a settling row looks for a newer revision (seconds)."""
 NETWORK_TRIES = 6
+SHOWN_BUDGET = 2 * 1024 * 1024
+"""Bytes of what this process last showed of each row (~3,000 rows, ~600 bytes each): a
+row forgotten is sent as the database has it, as after a restart."""
 FLUSH_WAIT_SECONDS = 2.0
 LATER = timedelta(seconds=30)
 RENEW_BEFORE = timedelta(seconds=10)  # a lease shorter than this is renewed before sending
@@ -78,7 +82,9 @@ class Deliverer:
         self._queues: dict[int, dict[int, Delivery]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._results: list[store.Settled] = []
-        self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
+        # row -> (chat, result), up to SHOWN_BUDGET bytes
+        self._shown: Lru[int, tuple[int, store.Settled]] = Lru(
+            SHOWN_BUDGET, lambda shown: 600 + ENTRY_BYTES)
         self._sending = 0
         self._settling: dict[int, int] = {}  # chat -> the row waiting for a newer revision
         self._flushing: asyncio.Task[None] | None = None
@@ -361,9 +367,7 @@ class Deliverer:
         if pressed is not None and self.on_table is not None:
             self.on_table(time.perf_counter() - pressed)
         if result.done and not result.note:
-            if len(self._shown) > 100_000:
-                self._shown.clear()
-            self._shown[result.delivery_id] = (chat_id, result)
+            self._shown.keep(result.delivery_id, (chat_id, result))
         self._results.append(result)
         if self._flushing is None:
             self._flushing = asyncio.create_task(self._flush_soon())

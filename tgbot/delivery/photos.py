@@ -8,12 +8,13 @@ mark for a re-roll, a card opened), and nothing is sent when neither changed (th
 text table, which a photo does not show, may change alone). What a message shows is
 remembered in this process only: after a restart the first edit replaces the picture,
 which is always right.
-The picture is drawn from the row's stored group view by `TablePictures`, once per (game,
-version, language), in a worker thread so the event loop keeps serving other chats.
+The picture is drawn from the row's stored group view by `TablePictures`, once per view
+shown (`picture_key`: a move that changes nothing drawn keeps it), language and names, in
+a worker thread so the event loop keeps serving other chats.
 A seat's private prompt row may hold a "photo" of its own hand instead (the same show,
 in its private chat): `TablePictures` tells the two apart by the stored JSON and draws a
-hand only with the hand drawer, from the stored HandView, once per (game, seat,
-language, hand); a group picture is only ever drawn from a stored group view, which
+hand only with the hand drawer, from the stored HandView, once per (seat, language,
+hand); a group picture is only ever drawn from a stored group view, which
 refuses a seat's view.
 When it cannot be drawn, `PhotoSender.show` returns None and the deliverer sends the
 row's text instead, as for a chat with pictures off.
@@ -22,6 +23,8 @@ row's text instead, as for a chat with pictures off.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -39,8 +42,9 @@ from tgbot.render.images import (
     stored_group_view,
     stored_hand_view,
 )
-from tgbot.render.images.cache import Lru
+from tgbot.render.images.cache import PICTURE_BUDGET
 from tgbot.render.table_photo import is_hand, photo_caption, picture_key
+from tgbot.service.lru import ENTRY_BYTES, Lru
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -48,17 +52,21 @@ Draw = Callable[[int, Mapping[str, Any]], Awaitable[bytes]]
 Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
 NOT_A_PHOTO = ("no media in the message", "no caption in the message")
 """Telegram's words for editing a text message as a photo: the table is posted anew."""
+SHOWN_BUDGET = 2 * 1024 * 1024
+"""Bytes of what each photo message shows (~2,500 messages): one forgotten gets its
+picture replaced at its next edit, as after a restart."""
 FILENAMES = {False: "table.png", True: "hand.png"}
 """The upload's name: the group's table or a seat's hand (is_hand)."""
 
 
 class TablePictures:
-    """Draws the picture a delivery row's "photo" describes; keeps the last `size` tables
-    and the last `size` hands."""
+    """Draws the picture a delivery row's "photo" describes; keeps tables and hands up to
+    `budget` bytes each."""
 
-    def __init__(self, size: int = 64) -> None:
-        self.images = TableImages(size)
-        self.hands: Lru[tuple[Any, ...], bytes] = Lru(size)  # by game id and picture_key
+    def __init__(self, budget: int = PICTURE_BUDGET) -> None:
+        self.images = TableImages(budget)
+        self.hands: Lru[tuple[Any, ...], bytes] = Lru(  # by picture_key
+            budget, lambda picture: len(picture) + ENTRY_BYTES + 100)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-picture")
 
     async def __call__(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
@@ -67,24 +75,25 @@ class TablePictures:
         if is_hand(photo):
             return await self._hand(game_id, photo)
         view = stored_group_view(photo)
-        language, names = str(photo["language"]), tuple(str(n) for n in photo["names"])
-        found = self.images.cached(game_id, view.version, language, names)
+        key = picture_key(photo)
+        found = self.images.cached(key)
         if found is not None:
             return found
+        language, names = str(photo["language"]), tuple(str(n) for n in photo["names"])
         loop = asyncio.get_running_loop()
-        # One drawing thread: Pillow's fonts are shared by every drawing.
+        # One drawing thread: Pillow's fonts and the kept bands are shared by every drawing.
         picture = await loop.run_in_executor(self._executor, render_table, view, language,
                                              names)
-        self.images.keep(game_id, view.version, language, names, picture)
+        self.images.keep(key, picture)
         return picture
 
     async def _hand(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
-        """Return the PNG of a seat's stored hand, drawn once per (game, seat, language,
-        hand). Raise ValueError for a "photo" that also holds a group view."""
+        """Return the PNG of a seat's stored hand, drawn once per (seat, language, hand).
+        Raise ValueError for a "photo" that also holds a group view."""
         if "view" in photo:
             raise ValueError("a hand photo holds no group view")
         hand = stored_hand_view(photo)
-        key = (game_id, *picture_key(photo))  # the seat, the language and the hand
+        key = picture_key(photo)  # the seat, the language and the hand
         found = self.hands.get(key)
         if found is not None:
             return found
@@ -116,8 +125,8 @@ class PhotoSender:
         self.post = post
         self.draw = draw
         self.gone = (*gone, *NOT_A_PHOTO)
-        # delivery id -> (picture key, caption, buttons) that its message shows
-        self._shown: dict[int, tuple[tuple[Any, ...], str, Any]] = {}
+        # delivery id -> (picture key, digest of the caption and buttons) its message shows
+        self._shown: Lru[int, tuple[tuple[Any, ...], bytes]] = Lru(SHOWN_BUDGET, _weight)
 
     async def show(self, row: Delivery, markup: dict[str, Any] | None, *,
                    fresh: bool) -> tuple[int, bool] | None:
@@ -127,7 +136,7 @@ class PhotoSender:
         photo = row.payload["photo"]
         key, caption = picture_key(photo), photo_caption(row.payload)
         name = FILENAMES[is_hand(photo)]
-        wanted = (key, caption, markup)
+        wanted = (key, _digest(caption, markup))
         if not fresh and row.message_id is not None:
             shown = self._shown.get(row.id or 0)
             if shown == wanted:  # the rest of the payload (the text table) is not shown
@@ -179,9 +188,19 @@ class PhotoSender:
 
     def forget(self, row: Delivery) -> None:
         """Forget what the row's message showed: the deliverer sent its text instead."""
-        self._shown.pop(row.id or 0, None)
+        self._shown.forget(row.id or 0)
 
-    def _remember(self, row: Delivery, shown: tuple[tuple[Any, ...], str, Any]) -> None:
-        if len(self._shown) > 100_000:
-            self._shown.clear()
-        self._shown[row.id or 0] = shown
+    def _remember(self, row: Delivery, shown: tuple[tuple[Any, ...], bytes]) -> None:
+        self._shown.keep(row.id or 0, shown)
+
+
+def _digest(caption: str, markup: dict[str, Any] | None) -> bytes:
+    """Return a 16-byte digest of a caption and its buttons (what a message shows but its
+    picture)."""
+    text = caption + json.dumps(markup, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def _weight(shown: tuple[tuple[Any, ...], bytes]) -> int:
+    """Return the bytes a row's shown (picture key, digest) holds."""
+    return ENTRY_BYTES + 300 + sum(len(str(part)) for part in shown[0])

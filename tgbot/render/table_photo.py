@@ -17,6 +17,7 @@ seat's private chat is ever sent. A prompt longer than a caption stays text.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -24,6 +25,8 @@ from typing import Any
 from core.engine.registry import AnyGame
 from tgbot.render.fit import CAPTION_LIMIT, cut_html, surely_fits, visible_length
 from tgbot.render.images import group_view, hand_view, has_hand, has_picture
+from tgbot.render.images.cache import table_key
+from tgbot.render.images.group_view import view_digest
 from tgbot.service.payloads import Payload
 from tgbot.service.profiles import PICTURES
 
@@ -61,13 +64,16 @@ def is_hand(photo: Mapping[str, Any]) -> bool:
 
 
 def picture_key(photo: Mapping[str, Any]) -> tuple[Any, ...]:
-    """Return what identifies the picture a stored "photo" draws: for a table the game
-    version, the language and the seats' names; for a hand the hand itself and the
-    language (a move that leaves the hand as it was keeps its picture)."""
+    """Return what identifies the picture a stored "photo" draws: for a table what its
+    view shows (its digest, without the game version), the language and the seats' names;
+    for a hand the seat, the language and the hand's digest (a move that leaves the
+    picture as it was keeps it)."""
     if is_hand(photo):
+        text = json.dumps(photo["hand"], sort_keys=True, separators=(",", ":"))
         return ("hand", photo["seat"], photo["language"],
-                json.dumps(photo["hand"], sort_keys=True))
-    return (photo["view"]["version"], photo["language"], tuple(photo["names"]))
+                hashlib.blake2b(text.encode(), digest_size=16).digest())
+    return table_key(view_digest(str(photo["kind"]), photo["view"], photo["public"]),
+                     str(photo["language"]), [str(name) for name in photo["names"]])
 
 
 def photo_caption(payload: Mapping[str, Any]) -> str:

@@ -34,6 +34,7 @@ from storage.models import (
 )
 from storage.records import SeatResult, results_of
 from storage.repositories import UnitOfWork
+from tgbot.service.lru import ENTRY_BYTES, Lru
 from tgbot.service.outbox_notes import Notes
 from tgbot.service.payloads import Payload
 
@@ -169,20 +170,25 @@ def prompts_of(engine: AnyGame, state: Any) -> tuple[Prompt, ...]:
     return found
 
 
-STATES_KEPT = 1024
-_STATES: dict[int | None, tuple[str, Any]] = {}  # game id -> (snapshot text, its state)
+STATES_BUDGET = 12 * 1024 * 1024  # parsed states kept: the ~600 games played lately
+STATE_BYTES_PER_CHAR = 9  # a state holds 3-7.5 bytes per character of its snapshot, + it
+
+
+def state_weight(kept: tuple[str, Any]) -> int:
+    """Return the bytes a kept (snapshot, state) holds, estimated from the snapshot."""
+    return STATE_BYTES_PER_CHAR * len(kept[0]) + ENTRY_BYTES
+
+
+_STATES: Lru[int | None, tuple[str, Any]] = Lru(STATES_BUDGET, state_weight)  # by game id
 
 
 def keep_state(game: Game, state: Any) -> None:
     """Remember the state whose snapshot the game row now holds, so the next command on
-    the game need not parse it again (`STATES_KEPT` games, the least recently used
-    forgotten first)."""
+    the game need not parse it again (up to `STATES_BUDGET` bytes, the least recently
+    used game forgotten first)."""
     if game.snapshot is None:
         return
-    _STATES.pop(game.id, None)
-    if len(_STATES) >= STATES_KEPT:
-        del _STATES[next(iter(_STATES))]
-    _STATES[game.id] = (game.snapshot, state)
+    _STATES.keep(game.id, (game.snapshot, state))
 
 
 def load_engine_state(engine: AnyGame, game: Game) -> Any:
@@ -194,10 +200,9 @@ def load_engine_state(engine: AnyGame, game: Game) -> Any:
     """
     if game.snapshot is None:
         raise CorruptGame(f"game {game.id} has no snapshot")
-    kept = _STATES.get(game.id)
+    kept = _STATES.get(game.id)  # now the most recently used: forgotten last
     if kept is not None and kept[0] == game.snapshot:
         state = kept[1]
-        _STATES[game.id] = _STATES.pop(game.id)  # the newest end: forgotten last
     else:
         try:
             state = engine.load_state(game.snapshot)

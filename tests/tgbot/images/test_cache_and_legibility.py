@@ -1,4 +1,5 @@
-"""The picture cache draws a (game id, version, language) once, and the pictures' text
+"""The picture cache draws a view shown (whatever its game and version) once per language
+and names, within a byte budget, and the pictures' text
 stays legible at the width a phone shows a photo at in a chat (about 360 px)."""
 
 from __future__ import annotations
@@ -7,12 +8,13 @@ import io
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageFont
 
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import HAND_POSITIONS, NAMES, POSITIONS
-from tgbot.render.images import TableImages, has_picture
-from tgbot.render.images.canvas import PHONE, SMALL, TEXT, WIDTH
+from tgbot.render.images import TableImages, group_view, has_picture, stored_group_view
+from tgbot.render.images.bands import forget_bands
+from tgbot.render.images.canvas import PHONE, SMALL, TEXT, WIDTH, forget_drawn_text
 
 PHONE_WIDTH = PHONE  # a phone shows a photo 320-400 px wide in a chat
 
@@ -28,32 +30,57 @@ def _game_and_states(count: int) -> tuple[Any, list[Any]]:
     return game, states
 
 
-def test_a_version_is_drawn_once_per_language() -> None:
+def test_a_view_is_drawn_once_per_language_and_names() -> None:
     game, states = _game_and_states(2)
-    cache = TableImages(size=8)
+    cache = TableImages()
     first = cache.png(7, "bang_dice", game, states[0], "en", NAMES[:4])
     assert cache.png(7, "bang_dice", game, states[0], "en", NAMES[:4]) is first
     assert cache.drawn == 1
     cache.png(7, "bang_dice", game, states[0], "it", NAMES[:4])
-    cache.png(8, "bang_dice", game, states[0], "en", NAMES[:4])
+    assert cache.drawn == 2
+    # another game showing exactly the same table reuses the picture
+    assert cache.png(8, "bang_dice", game, states[0], "en", NAMES[:4]) is first
+    assert cache.drawn == 2
     cache.png(7, "bang_dice", game, states[1], "en", NAMES[:4])
-    assert cache.drawn == 4
+    assert cache.drawn == 3
     assert Image.open(io.BytesIO(first)).format == "PNG"
 
 
-def test_new_names_redraw_and_the_oldest_picture_goes_first() -> None:
+def test_a_move_that_changes_nothing_drawn_keeps_the_picture() -> None:
+    """Only the version differs: the picture (and so the view's digest) is the same."""
+    game, states = _game_and_states(1)
+    view = group_view("bang_dice", game, states[0])
+    later = stored_group_view({**view.to_json(),
+                               "view": {**view.data, "version": view.version + 1}})
+    assert later.digest() == view.digest()
+    cache = TableImages()
+    assert cache.picture(later, "en", NAMES[:4]) is cache.picture(view, "en", NAMES[:4])
+    assert cache.drawn == 1
+    moved = stored_group_view({**view.to_json(), "view": {**view.data, "pile": 1}})
+    assert moved.digest() != view.digest()
+
+
+def test_new_names_redraw_and_the_least_recently_used_picture_goes_first() -> None:
     game, states = _game_and_states(4)
-    cache = TableImages(size=2)
+    others = ["W", "X", "Y", "Z"]
+    probe = TableImages()
+    weights = []
+    for state, names in ((states[0], others), (states[1], NAMES[:4]), (states[2], NAMES[:4])):
+        before = probe.used
+        probe.png(1, "bang_dice", game, state, "en", names)
+        weights.append(probe.used - before)
+    cache = TableImages(budget=weights[0] + max(weights[1:]))
     cache.png(1, "bang_dice", game, states[0], "en", NAMES[:4])
-    cache.png(1, "bang_dice", game, states[0], "en", ["W", "X", "Y", "Z"])
+    cache.png(1, "bang_dice", game, states[0], "en", others)
     assert cache.drawn == 2
-    assert len(cache) == 1
+    assert len(cache) == 1  # the budget holds two pictures, not three
     cache.png(1, "bang_dice", game, states[1], "en", NAMES[:4])
-    cache.png(1, "bang_dice", game, states[0], "en", ["W", "X", "Y", "Z"])  # used again
+    cache.png(1, "bang_dice", game, states[0], "en", others)  # used again
     cache.png(1, "bang_dice", game, states[2], "en", NAMES[:4])  # evicts states[1]
     assert len(cache) == 2
+    assert cache.used <= cache.budget
     drawn = cache.drawn
-    cache.png(1, "bang_dice", game, states[0], "en", ["W", "X", "Y", "Z"])
+    cache.png(1, "bang_dice", game, states[0], "en", others)
     assert cache.drawn == drawn
     cache.png(1, "bang_dice", game, states[1], "en", NAMES[:4])
     assert cache.drawn == drawn + 1
@@ -76,14 +103,15 @@ def test_smallest_text_is_legible_at_the_width_a_phone_shows() -> None:
 def _font_sizes(draw_picture: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Return the size of every font text is drawn with while `draw_picture()` runs."""
     sizes: list[int] = []
-    original = ImageDraw.ImageDraw.text
+    original = ImageFont.FreeTypeFont.getmask2
 
-    def text(self: Any, xy: Any, text: Any, fill: Any = None, font: Any = None,
-             *args: Any, **kw: Any) -> None:
-        sizes.append(int(font.size))
-        original(self, xy, text, fill, font, *args, **kw)
+    def getmask2(self: Any, *args: Any, **kw: Any) -> Any:
+        sizes.append(int(self.size))
+        return original(self, *args, **kw)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", getmask2)
+    forget_drawn_text()  # words and bands kept from earlier drawings are drawn again
+    forget_bands()
     draw_picture()
     return sizes
 

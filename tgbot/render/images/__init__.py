@@ -2,8 +2,10 @@
 
 `render_table(view, language, names)` draws a `GroupView` (made by `group_view`, from
 `engine.view(state, None)`); `TableImages.png(game_id, kind, engine, state, language,
-names)` is the one call the shell makes: it keeps the last pictures per (game id,
-version, language), so a table message and its edits draw a position once.
+names)` is the one call the shell makes: it keeps pictures by what they show (the view's
+digest without its version, the language, the names), so a table message and its edits
+draw a position once; the tables are drawn in bands, only the changed ones anew
+(`bands.py`).
 `draw_hand(hand_view(kind, engine, state, seat), language)` draws one seat's own hand for
 its private chat (`has_hand(kind)`: the games with a hand). Pure: no Telegram call, no I/O.
 """

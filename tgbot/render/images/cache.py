@@ -1,93 +1,74 @@
-"""A small LRU of table pictures per (game id, version, language), owned by the shell.
+"""The table pictures drawn lately, kept up to a byte budget, by what they show.
 
-One version of a game is drawn once per language, however many times its message is sent
-or edited. The seats' names are drawn too, so a picture is redrawn when they change.
+A picture is a pure function of the group's view, the language and the seats' names, so
+`TableImages` keeps each by those (the view by its digest, without the game version): a
+version is drawn once per language however many times its message is sent or edited, and
+a move that changes nothing drawn (or a view identical to another game's) reuses the
+picture. New names redraw it.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
 from core.engine.registry import AnyGame
 from tgbot.render.images.group_view import GroupView, group_view
 from tgbot.render.images.pictures import render_table
+from tgbot.service.lru import ENTRY_BYTES, Lru
 
-Key = tuple[int, int, str]
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
+Key = tuple[str, str, tuple[str, ...], bytes]  # "table", language, names, view digest
+PICTURE_BUDGET = 4 * 1024 * 1024
+"""Bytes of table pictures a process keeps (a picture is 20-50 KB: ~100 of them)."""
 
 
-class Lru(Generic[K, V]):
-    """The last `size` values kept, least recently used first out; `drawn` counts what
-    was kept (the pictures drawn: cache misses), for tests and metrics."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.drawn = 0
-        self._values: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        """Return the value kept under `key` (now the most recently used), or None."""
-        found = self._values.get(key)
-        if found is not None:
-            self._values.move_to_end(key)
-        return found
-
-    def keep(self, key: K, value: V) -> None:
-        """Keep a value just drawn, dropping the least recently used beyond `size`."""
-        self.drawn += 1
-        self._values[key] = value
-        self._values.move_to_end(key)
-        while len(self._values) > self.size:
-            self._values.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._values)
+def table_key(digest: bytes, language: str, names: Sequence[str]) -> Key:
+    """Return what a table picture is kept by (`GroupView.digest()` for `digest`)."""
+    return ("table", language, tuple(names), digest)
 
 
 class TableImages:
-    """The last `size` table pictures drawn, least recently used first out."""
+    """The table pictures drawn lately, up to `budget` bytes, least recently used first
+    out."""
 
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._pictures: Lru[Key, tuple[tuple[str, ...], bytes]] = Lru(size)
+    def __init__(self, budget: int = PICTURE_BUDGET) -> None:
+        self.budget = budget
+        self._pictures: Lru[Key, bytes] = Lru(
+            budget, lambda picture: len(picture) + ENTRY_BYTES + 200)
 
     @property
     def drawn(self) -> int:
         """Return how many pictures were drawn (cache misses), for tests and metrics."""
         return self._pictures.drawn
 
+    @property
+    def used(self) -> int:
+        """Return the bytes the kept pictures hold."""
+        return self._pictures.used
+
     def png(self, game_id: int, kind: str, engine: AnyGame, state: Any, language: str,
             names: Sequence[str]) -> bytes:
         """Return the PNG of the group's table of game `game_id` at `state`, drawn once per
-        (game id, version, language); raise KeyError for a kind without a picture."""
-        found = self.cached(game_id, engine.version(state), language, names)
-        if found is not None:
-            return found
-        return self.draw(game_id, group_view(kind, engine, state), language, names)
+        view shown, language and names; raise KeyError for a kind without a picture."""
+        return self.picture(group_view(kind, engine, state), language, names)
 
-    def cached(self, game_id: int, version: int, language: str,
-               names: Sequence[str]) -> bytes | None:
-        """Return the picture already drawn of that version for those names, or None."""
-        found = self._pictures.get((game_id, version, language))
-        if found is None or found[0] != tuple(names):
-            return None
-        return found[1]
+    def picture(self, view: GroupView, language: str, names: Sequence[str]) -> bytes:
+        """Return the PNG of a group view, drawn unless one showing the same was kept;
+        raise KeyError for a kind without a picture."""
+        key = table_key(view.digest(), language, names)
+        found = self.cached(key)
+        if found is None:
+            found = render_table(view, language, tuple(names))
+            self.keep(key, found)
+        return found
 
-    def draw(self, game_id: int, view: GroupView, language: str,
-             names: Sequence[str]) -> bytes:
-        """Draw a group view, keep it and return the PNG; raise KeyError for a kind
-        without a picture."""
-        picture = render_table(view, language, tuple(names))
-        self.keep(game_id, view.version, language, names, picture)
-        return picture
+    def cached(self, key: Key) -> bytes | None:
+        """Return the picture kept under `key` (`table_key`), or None."""
+        return self._pictures.get(key)
 
-    def keep(self, game_id: int, version: int, language: str, names: Sequence[str],
-             picture: bytes) -> None:
+    def keep(self, key: Key, picture: bytes) -> None:
         """Remember a picture drawn elsewhere (e.g. in a worker thread)."""
-        self._pictures.keep((game_id, version, language), (tuple(names), picture))
+        self._pictures.keep(key, picture)
 
     def __len__(self) -> int:
         return len(self._pictures)

@@ -10,13 +10,16 @@ Text has at least 4.5:1 contrast with the ground it is drawn on (TEXT_ON).
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
+
+from tgbot.render.images.png import Encoded, assemble, encode
+from tgbot.service.lru import Lru
 
 WIDTH = 720
 PHONE = 360
@@ -91,6 +94,46 @@ def _palette() -> Image.Image:
 
 
 @cache
+def palette_bytes() -> bytes:
+    """Return the fixed palette as a PNG PLTE chunk's 768 bytes."""
+    return bytes(_palette().getpalette() or [])[:768]
+
+
+@cache
+def paper_index() -> int:
+    """Return the palette index of the paper colour."""
+    return Image.new("RGB", (1, 1), PAPER).quantize(palette=_palette()).tobytes()[0]
+
+
+TEXT_BUDGET = 2 * 1024 * 1024
+"""Bytes of drawn words kept (a word's mask is its width x height: 1-10 KB)."""
+_MASKS: Lru[tuple[str, int, bool, str], tuple[Any, tuple[int, int]]] = Lru(
+    TEXT_BUDGET, lambda kept: kept[0].size[0] * kept[0].size[1] + 300)
+
+
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Any, tuple[int, int]]:
+    """Return the grey mask of `text` drawn with its anchor at (0, 0), and its offset:
+    what Pillow's `ImageDraw.text` draws, kept per (text, size, bold, anchor)."""
+    key = (text, size, bold, anchor)
+    found = _MASKS.get(key)
+    if found is None:
+        found = font(size, bold).getmask2(text, "L", anchor=anchor, start=(0.0, 0.0))
+        _MASKS.keep(key, found)
+    return found
+
+
+@cache
+def _ink(fill: str) -> tuple[int, ...]:
+    return tuple(ImageColor.getrgb(fill))
+
+
+def forget_drawn_text() -> None:
+    """Forget the words drawn and measured so far (tests count what drawing renders)."""
+    _MASKS.clear()
+    _WIDTHS.clear()
+
+
+@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """Return the shipped DejaVu Sans at `size` px (the basic layout: the same everywhere)."""
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
@@ -103,9 +146,19 @@ def printable(text: str) -> str:
     return "".join(c for c in text if ord(c) < 0x200B or 0x2010 <= ord(c) < 0x2C00)
 
 
-@cache
+_WIDTHS: Lru[tuple[str, int, bool], int] = Lru(
+    512 * 1024, lambda width: 300)  # a text (a name: 10-60 characters) and its width
+
+
 def _width(text: str, size: int, bold: bool) -> int:
-    return math.ceil(font(size, bold).getlength(text))
+    """Return the width of `text`, measured once per (text, size, bold) while kept (the
+    players' names are texts too: this memory is bounded in bytes)."""
+    key = (text, size, bold)
+    found = _WIDTHS.get(key)
+    if found is None:
+        found = math.ceil(font(size, bold).getlength(text))
+        _WIDTHS.keep(key, found)
+    return found
 
 
 def text_width(text: str, size: int = TEXT, bold: bool = False) -> int:
@@ -140,10 +193,11 @@ def wrap(text: str, size: int, width: int, bold: bool = False, lines: int = 2) -
 
 
 class Canvas:
-    """One picture being drawn: a white-paper RGB image WIDTH px wide."""
+    """One picture being drawn: a white-paper RGB image WIDTH px wide (or a piece of one,
+    `width` px)."""
 
-    def __init__(self, height: int, background: str = PAPER) -> None:
-        self.image = Image.new("RGB", (WIDTH, height), background)
+    def __init__(self, height: int, background: str = PAPER, width: int = WIDTH) -> None:
+        self.image = Image.new("RGB", (width, height), background)
         self.draw = ImageDraw.Draw(self.image)
 
     def text(self, x: int, y: int, text: str, size: int = TEXT, *, bold: bool = False,
@@ -151,8 +205,17 @@ class Canvas:
         """Draw `text` (cut to `width` px if given) with its `anchor` at (x, y); return the
         width drawn."""
         shown = fit(text, size, width, bold) if width is not None else printable(text)
-        self.draw.text((x, y), shown, font=font(size, bold), fill=fill, anchor=anchor)
+        self.write(x, y, shown, size, bold, fill, anchor)
         return text_width(shown, size, bold)
+
+    def write(self, x: int, y: int, text: str, size: int, bold: bool, fill: str,
+              anchor: str = "la") -> None:
+        """Draw one line of `text` as `ImageDraw.text` would, from the words kept."""
+        if not text:
+            return
+        mask, (dx, dy) = _mask(text, size, bold, anchor)
+        core = self.draw.draw  # Pillow's drawing object: its ink for our colour
+        core.draw_bitmap((x + dx, y + dy), mask, core.draw_ink(_ink(fill)))
 
     def box(self, box: Box, fill: str | None = PANEL, outline: str | None = LINE,
             width: int = 2, radius: int = 10) -> None:
@@ -168,7 +231,7 @@ class Canvas:
         w = text_width(shown, size) + 16
         self.draw.rounded_rectangle((x, y, x + w, y + size + 10), radius=8, fill=fill,
                                     outline=outline, width=3 if outline else 0)
-        self.draw.text((x + 8, y + 5), shown, font=font(size), fill=ink)
+        self.write(x + 8, y + 5, shown, size, False, ink)
         return w
 
     def star(self, cx: int, cy: int, radius: int, fill: str, outline: str = INK) -> None:
@@ -219,17 +282,22 @@ class Canvas:
                               fill=fill if i < filled else empty, outline=INK, width=1)
         return total * (size + gap) - gap if total else 0
 
+    def mapped(self) -> Image.Image:
+        """Return the picture mapped onto the fixed palette (a "P" image)."""
+        return self.image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+    def encoded(self) -> Encoded:
+        """Return the picture mapped onto the fixed palette and compressed as one band."""
+        return encode(self.mapped())
+
     def png(self) -> bytes:
         """Return the picture as an 8-bit palette PNG.
 
-        Encoding 24-bit RGB costs Pillow ~30 ms a picture (it tries every row filter); a
-        picture drawn from the fixed palette below maps onto it in a few ms and encodes in
-        a few more, at half the size.
+        Encoding 24-bit RGB costs ~30 ms a picture; a picture drawn from the fixed palette
+        maps onto it in about a ms and encodes (zlib's fastest level) in a few more, at
+        half the size (docs/benchmarks.md, "Cheaper pictures").
         """
-        out = io.BytesIO()
-        mapped = self.image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-        mapped.save(out, "PNG", compress_level=1)
-        return out.getvalue()
+        return assemble(WIDTH, [self.encoded()], palette_bytes())
 
 
 def ring(count: int) -> list[tuple[int, int]]:

@@ -21,6 +21,7 @@ from tgbot.render.cards.gold_rush import gear_name
 from tgbot.render.cards.labels import character_name, kind_name, role_name
 from tgbot.render.dice.front import side_name
 from tgbot.render.images import labels
+from tgbot.render.images.bands import Band, blank, seat_row, stack
 from tgbot.render.images.canvas import (
     BLUE_CARD,
     DEAD,
@@ -67,7 +68,8 @@ Tag = tuple[str, str, str | None]  # text, fill, equipment card id (a framed tag
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
-    """Return the PNG of a card game table seen by the group."""
+    """Return the PNG of a card game table seen by the group (bands: the title line, the
+    piles, each row of seats, the closing banner; only those that changed are drawn)."""
     data = view.data
     seats = data["seats"]
     slots = ring(len(seats))
@@ -78,25 +80,45 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     row_h = [max(h for h, (_, r) in zip(heights, slots, strict=True) if r == row)
              for row in range(rows_of(len(seats)))]
     piles = _pile_lines(language, data)
-    top = HEADER + len(piles) * PILE_LINE + 6
-    banner = banner_height(language, data["outcome"]["side"]) + GAP if over else 0
-    canvas = Canvas(top + sum(h + GAP for h in row_h) + banner + MARGIN - GAP)
-    header(canvas, t(language, "BANG! card game"),
-           t(language, "turn {number}", number=data["turn_number"]))
+    turn = t(language, "turn {number}", number=data["turn_number"])
+    bands = [Band(("header", language, turn), HEADER, lambda canvas: header(
+                 canvas, t(language, "BANG! card game"), turn)),
+             Band(("piles", language, _piles_key(data)), len(piles) * PILE_LINE + 6,
+                  lambda canvas: _paint_piles(canvas, piles))]
+    active = data["active"] if data["outcome"] is None else None
+    for row, height in enumerate(row_h):
+        placed = [(column, seat, tags) for seat, (column, r), tags
+                  in zip(seats, slots, lines, strict=True) if r == row]
+        bands.append(seat_row(language, (height, SEAT_W, GAP), placed, names, active,
+                              _painter(language, data, names, height)))
+    if over:
+        side = data["outcome"]["side"]
+        bands.append(Band(("banner", language, side), banner_height(language, side) + GAP,
+                          lambda canvas: victory_banner(canvas, language, 0, side)))
+    return stack(view.kind, [*bands, blank(MARGIN - GAP)])
+
+
+def _painter(language: str, data: dict[str, Any], names: Sequence[str], height: int,
+             ) -> Callable[[Canvas, int, dict[str, Any], Any], None]:
+    """Return what draws one seat of a row `height` px tall from x."""
+    def paint(canvas: Canvas, x: int, seat: dict[str, Any], tags: Any) -> None:
+        _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), tags)
+    return paint
+
+
+def _paint_piles(canvas: Canvas, piles: list[list[Item]]) -> None:
     for index, line in enumerate(piles):
-        x, y = MARGIN, HEADER + index * PILE_LINE
+        x, y = MARGIN, index * PILE_LINE
         for width, paint in line:
             paint(canvas, x, y)
             x += width + 20
-    tops = [top + sum(h + GAP for h in row_h[:row]) for row in range(len(row_h))]
-    for seat, (column, row), tags in zip(seats, slots, lines, strict=True):
-        x = MARGIN + column * (SEAT_W + GAP)
-        _seat(canvas, language, data, seat, names, (x, tops[row], x + SEAT_W,
-                                                    tops[row] + row_h[row]), tags)
-    if over:
-        victory_banner(canvas, language, top + sum(h + GAP for h in row_h),
-                       data["outcome"]["side"])
-    return canvas.png()
+
+
+def _piles_key(data: dict[str, Any]) -> tuple[Any, ...]:
+    """Return everything the lines above the seats show."""
+    return (data["deck_count"], data["discard"][-1] if data["discard"] else None,
+            bool(data.get("gold_rush")), data.get("bank"), tuple(data["table"]),
+            tuple(data.get("shop") or ()))
 
 
 def _caption(text: str) -> Item:

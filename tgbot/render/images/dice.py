@@ -15,6 +15,7 @@ from typing import Any
 from tgbot.i18n import t
 from tgbot.render.dice.front import character_name, role_name
 from tgbot.render.images import labels
+from tgbot.render.images.bands import Band, blank, seat_row, stack
 from tgbot.render.images.canvas import (
     BLUE,
     DEAD,
@@ -41,7 +42,7 @@ from tgbot.render.images.canvas import (
     text_width,
     wrap_tags,
 )
-from tgbot.render.images.dice_faces import DIE_MARK, MARKED_H, draw_die
+from tgbot.render.images.dice_faces import DIE_MARK, MARKED_H, draw_die, paste_die
 from tgbot.render.images.group_view import GroupView
 from tgbot.render.images.parts import (
     HEADER,
@@ -62,7 +63,8 @@ SPECIAL_DICE = {"loudmouth_die": "Loudmouth", "coward_die": "Coward"}  # message
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
-    """Return the PNG of a dice table seen by the group."""
+    """Return the PNG of a dice table seen by the group (bands: the title line, the dice
+    strip, each row of seats, the closing banner; only those that changed are drawn)."""
     data = view.data
     seats = data["seats"]
     over = data["outcome"] is not None
@@ -75,21 +77,41 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
              for row in range(rows_of(len(seats)))]
     flow = _flow(language, view)
     strip = _strip_height(view, flow)
-    top = HEADER + strip + GAP
-    banner = banner_height(language, data["outcome"]["side"]) + GAP if over else 0
-    canvas = Canvas(top + sum(h + GAP for h in row_h) + banner + MARGIN - GAP)
-    header(canvas, t(language, "BANG! The Dice Game"),
-           t(language, "turn {number}", number=data["turn_number"]))
-    _strip(canvas, language, view, flow, (MARGIN, HEADER, WIDTH - MARGIN, HEADER + strip))
-    tops = [top + sum(h + GAP for h in row_h[:row]) for row in range(len(row_h))]
-    for seat, (column, row), lines in zip(seats, slots, tags, strict=True):
-        x = MARGIN + column * (SEAT_W + GAP)
-        _seat(canvas, language, data, seat, names, (x, tops[row], x + SEAT_W,
-                                                    tops[row] + row_h[row]), lines)
+    turn = t(language, "turn {number}", number=data["turn_number"])
+    bands = [Band(("header", language, turn), HEADER, lambda canvas: header(
+                 canvas, t(language, "BANG! The Dice Game"), turn)),
+             Band(("strip", language, _strip_key(view), strip), strip + GAP,
+                  lambda canvas: _strip(canvas, language, view, flow,
+                                        (MARGIN, 0, WIDTH - MARGIN, strip)))]
+    for row, height in enumerate(row_h):
+        placed = [(column, seat, lines) for seat, (column, r), lines
+                  in zip(seats, slots, tags, strict=True) if r == row]
+        bands.append(_row_band(language, data, names, placed, height))
     if over:
-        victory_banner(canvas, language, top + sum(h + GAP for h in row_h),
-                       data["outcome"]["side"])
-    return canvas.png()
+        side = data["outcome"]["side"]
+        bands.append(Band(("banner", language, side), banner_height(language, side) + GAP,
+                          lambda canvas: victory_banner(canvas, language, 0, side)))
+    return stack(view.kind, [*bands, blank(MARGIN - GAP)])
+
+
+def _row_band(language: str, data: dict[str, Any], names: Sequence[str],
+              placed: list[tuple[int, dict[str, Any], list[list[tuple[str, str]]]]],
+              height: int) -> Band:
+    """Return the band of one row of seats (one or two) and the gap below it."""
+    def paint(canvas: Canvas, x: int, seat: dict[str, Any], lines: Any) -> None:
+        _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), lines)
+
+    active = data["active"] if data["outcome"] is None else None
+    return seat_row(language, (height, SEAT_W, GAP), placed, names, active, paint)
+
+
+def _strip_key(view: GroupView) -> tuple[Any, ...]:
+    """Return everything the dice strip shows: the pile, the dice, the kept ones, the
+    rolls left, the Chief's Arrow in the pile."""
+    data = view.data
+    return (data["pile"], tuple((die["kind"], die["face"]) for die in _shown_dice(view)),
+            tuple(sorted(kept_dice(view))), data["rolls_left"],
+            bool(data.get("chief_in_pile")))
 
 
 def _tags_top(seat: dict[str, Any]) -> int:
@@ -239,8 +261,8 @@ def _strip(canvas: Canvas, language: str, view: GroupView,
     left = x + max(36 + number, text_width(caption, SMALL)) + 28
     dice = _shown_dice(view)
     for index, die in enumerate(dice):
-        draw_die(canvas, left + index * (DIE + DIE_GAP), y + 2, DIE, die["kind"], die["face"],
-                 index in kept)
+        paste_die(canvas, left + index * (DIE + DIE_GAP), y + 2, DIE, die["kind"],
+                  die["face"], index in kept, FELT)
     y = y0 + 12 + _dice_row(view)
     for line in flow:
         x = x0 + PAD

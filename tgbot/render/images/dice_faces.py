@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PIL import Image
+
 from tgbot.render.images.canvas import (
     BLUE,
     INK,
@@ -18,10 +20,14 @@ from tgbot.render.images.canvas import (
     Canvas,
     font,
 )
+from tgbot.service.lru import Lru
 
 DIE_FILL = {"base_die": PANEL, "loudmouth_die": "#FBF6C4", "coward_die": "#DCEFFA"}
 DIE_MARK = {"loudmouth_die": "L", "coward_die": "C"}
 MARKED_H = 28  # the height a die's letter takes below it
+EDGE = 6  # a kept die's frame reaches 4 px beyond it: a die's piece has this margin
+_PIECES: Lru[tuple[str, str | None, bool, int, str], Image.Image] = Lru(
+    1024 * 1024, lambda piece: piece.width * piece.height * 3 + 300)
 
 
 def _target(canvas: Canvas, x: int, y: int, s: int, text: str, double: bool = False,
@@ -119,3 +125,19 @@ def draw_die(canvas: Canvas, x: int, y: int, size: int, kind: str, face: str | N
         canvas.draw.rounded_rectangle((x - 4, y - 4, x + size + 4, y + size + 4),
                                       radius=size // 6, outline=BLUE, width=5)
         canvas.draw.rectangle((x + 6, y + size + 7, x + size - 6, y + size + 12), fill=INK)
+
+
+def paste_die(canvas: Canvas, x: int, y: int, size: int, kind: str, face: str | None,
+              kept: bool, ground: str) -> None:
+    """Draw a die as `draw_die` would on a `ground` coloured area, from a piece drawn once
+    per (kind, face, kept, size, ground): the piece covers EDGE px around the die and
+    the letter and lock bar below it (22 px, and MARKED_H for a lettered die)."""
+    key = (kind, face, kept, size, ground)
+    piece = _PIECES.get(key)
+    if piece is None:
+        below = 22 + (MARKED_H if kind in DIE_MARK else 0)
+        small = Canvas(EDGE + size + below, ground, width=size + 2 * EDGE)
+        draw_die(small, EDGE, EDGE, size, kind, face, kept)
+        piece = small.image
+        _PIECES.keep(key, piece)
+    canvas.image.paste(piece, (x - EDGE, y - EDGE))

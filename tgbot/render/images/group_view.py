@@ -10,7 +10,9 @@ back through `stored_group_view`, which refuses a seat's view too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.engine.registry import AnyGame
@@ -39,9 +41,21 @@ class GroupView:
         """Return the game version the view shows."""
         return int(self.data["version"])
 
+    def digest(self) -> bytes:
+        """Return what tells this view's picture from another's (`view_digest`)."""
+        return view_digest(self.kind, self.data, self.public_actions)
+
     def to_json(self) -> dict[str, Any]:
         """Return the view as JSON for a delivery row (`stored_group_view` reads it back)."""
         return {"kind": self.kind, "view": self.data, "public": list(self.public_actions)}
+
+
+def view_digest(kind: str, data: Mapping[str, Any], public: Sequence[str]) -> bytes:
+    """Return a 16-byte digest of everything a group view's picture shows: two views that
+    differ only in their version (a move that changed nothing drawn) have the same one."""
+    shown = {key: value for key, value in data.items() if key != "version"}
+    text = json.dumps([kind, shown, list(public)], sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 def group_view(kind: str, engine: AnyGame, state: Any) -> GroupView:

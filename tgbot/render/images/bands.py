@@ -1,0 +1,112 @@
+"""Drawing only what changed: a table picture as a stack of bands, each kept compressed.
+
+A table drawer describes its picture as full-width `Band`s from top to bottom (the title
+line, the dice strip, each row of seats, the closing banner), each with a key naming
+everything its pixels depend on; a row of seats is pasted from seats drawn one by one
+(`seat_row`). `stack` draws and compresses only the bands it has not
+kept (by game kind and key: the language and names are in the keys), and joins the kept
+compressed bands into the PNG (tgbot/render/images/png.py). A press usually changes one
+or two bands of a table: the others cost a dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from tgbot.render.images.canvas import MARGIN, WIDTH, Canvas, palette_bytes, paper_index
+from tgbot.render.images.png import Encoded, assemble, encode
+from tgbot.service.lru import Lru
+
+BAND_BUDGET = 8 * 1024 * 1024
+"""Bytes of compressed bands kept (a band is 1-10 KB: ~250 tables of ~7 bands)."""
+_BANDS: Lru[tuple[str, Hashable], Encoded] = Lru(BAND_BUDGET, lambda band: band.weight)
+SEAT_BUDGET = 4 * 1024 * 1024
+"""Bytes of seats kept drawn and mapped (a seat is 350 x ~180 px: ~60 of them)."""
+_SEATS: Lru[Hashable, Image.Image] = Lru(SEAT_BUDGET, lambda seat: seat.width * seat.height + 300)
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A full-width strip of a picture, `height` px tall: `paint` draws it on a canvas
+    of its own (its top at y = 0), or `mapped` returns it already on the palette; `key`
+    holds everything its pixels depend on."""
+
+    key: Hashable
+    height: int
+    paint: Callable[[Canvas], None]
+    mapped: Callable[[], Image.Image] | None = None  # the band already on the palette
+
+
+def blank(height: int) -> Band:
+    """Return a band of bare paper (a margin)."""
+    return Band(("blank", height), height, lambda canvas: None)
+
+
+def stack(kind: str, bands: Sequence[Band]) -> bytes:
+    """Return the PNG of the bands stacked top to bottom, drawing only those not kept."""
+    encoded = []
+    for band in bands:
+        key = (kind, band.key)
+        found = _BANDS.get(key)
+        if found is None:
+            if band.mapped is not None:
+                found = encode(band.mapped())
+            else:
+                canvas = Canvas(band.height)
+                band.paint(canvas)
+                found = canvas.encoded()
+            _BANDS.keep(key, found)
+        encoded.append(found)
+    return assemble(WIDTH, encoded, palette_bytes())
+
+
+def seat_row(language: str, size: tuple[int, int, int],
+             placed: Sequence[tuple[int, Any, Any]], names: Sequence[str], active: int | None,
+             paint: Callable[[Canvas, int, Any, Any], None]) -> Band:
+    """Return the band of one row of seats: `size` is the row's height, a seat's width and
+    the gap between seats (and below the row); `placed` holds each seat's (column, seat
+    JSON, tags), `active` the seat to act (None: nobody), `paint(canvas, x, seat, tags)`
+    draws one seat from x, its box from y = 0 to the height (both edges drawn, so the gap
+    must be at least 1). Each seat is drawn on a piece of its own, mapped onto the palette
+    and kept, so a row redraws only the seat that changed."""
+    height, width, gap = size
+    pieces = [(MARGIN + column * (width + gap), ("seat", language, height, width, frozen(seat),
+               names[seat["seat"]], seat["seat"] == active, frozen(tags)), seat, tags)
+              for column, seat, tags in placed]
+
+    def mapped() -> Image.Image:
+        row = Image.new("P", (WIDTH, height + gap), paper_index())
+        row.putpalette(palette_bytes())
+        for x, key, seat, tags in pieces:
+            piece = _SEATS.get(key)
+            if piece is None:
+                canvas = Canvas(height + 1, width=width + 1)  # a box's edges are inside it
+                paint(canvas, 0, seat, tags)
+                piece = canvas.mapped()
+                _SEATS.keep(key, piece)
+            row.paste(piece, (x, 0))
+        return row
+
+    return Band(("row", gap, tuple(key for _, key, _, _ in pieces)), height + gap,
+                lambda canvas: None, mapped)
+
+
+def frozen(value: Any) -> str:
+    """Return a key part for JSON data (a seat, the dice): its compact JSON text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def bands_drawn() -> int:
+    """Return how many bands were drawn so far (cache misses), for tests and benches."""
+    return _BANDS.drawn
+
+
+def forget_bands() -> None:
+    """Forget every kept band and seat."""
+    _BANDS.clear()
+    _SEATS.clear()
