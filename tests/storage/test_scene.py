@@ -19,7 +19,7 @@ from storage.replay import check_games
 from tests.storage.conftest import Backend
 from tests.storage.play import KIND, new_game, players
 from tgbot.service import deliveries, reads
-from tgbot.service import scene as scene_module
+from tgbot.service import states as states_module
 from tgbot.service.commands import Applied, create_game, play, run_command
 from tgbot.service.follow import follow
 from tgbot.service.lru import Lru
@@ -454,10 +454,10 @@ async def test_the_kept_states_stay_within_their_bytes_least_recently_used_out_f
     async with backend.uow() as uow:
         snapshots = [(await uow.games.get(game_id=g)).snapshot or "" for g in (first, second,
                                                                                  third)]
-    weights = [scene_module.state_weight((text, None)) for text in snapshots]
+    weights = [states_module.state_weight((text, None)) for text in snapshots]
     budget = max(weights[0] + weights[1], weights[0] + weights[2])  # two games, not three
     assert budget < sum(weights)
-    monkeypatch.setattr(scene_module, "_STATES", Lru(budget, scene_module.state_weight))
+    monkeypatch.setattr(states_module, "_STATES", Lru(budget, states_module.state_weight))
 
     async def loaded(game_id: int) -> Any:
         async with backend.uow() as uow:

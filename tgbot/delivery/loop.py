@@ -1,25 +1,12 @@
 """The delivery loop: brings Telegram to what the delivery rows say each audience should see.
 
-Every command stores, with its move, what each audience should now see (tgbot/service/scene.py,
-tgbot/render/outbox.py). The command hands the rows it wrote to `Deliverer.push`; a sweep finds
-rows nobody is delivering (after a restart, or when their owner died). Each chat has its
-own worker, so a group at its flood limit, or one that answers 429 with a long
-`retry_after`, holds back only itself. With several replicas on one database, a worker
-sends only rows its replica holds (`owner`, leased until `due_at`: written by its own
-command, claimed by its sweep, or claimed just before sending), so two replicas never post
-the same revision, nor an older one after a newer. A worker waits for its chat's budget before it
-picks what to send, then takes the newest revision of each row: a burst of presses costs
-one table edit. Failures: 429 waits `retry_after` for that chat; network errors and 5xx
-back off and retry (then the row waits for a sweep); a blocked user's prompt is parked
-until he comes back, and the group is told; a group that removed the bot pauses its
-games; a group upgraded to a supergroup moves its games to the new chat id; a group that
-refuses pictures gets the row's text at once, one where the bot may not write pauses its
-games, and a forum topic closed or deleted moves its games to the main thread
-(tgbot/botapi/refusals.py). Results are written in batches (`tgbot.service.deliveries.settle`).
-The bot's `post_raw` (tgbot/botapi/inbox.py) sends: JSON in, JSON out, no python-telegram-bot
-objects. A table row or a private prompt row with a "photo" (the group's view; a seat's
-own hand) is shown as a photo message by tgbot/delivery/photos.py when the deliverer was given
-`pictures` (its text otherwise, or when the picture cannot be drawn).
+A command hands the rows it wrote (tgbot/service/scene.py, tgbot/render/outbox.py) to
+`Deliverer.push`; a sweep finds rows nobody delivers. Each chat has its own worker, which
+waits for its chat's flood budget, then sends the newest revision of each row its replica
+holds (`owner`, leased until `due_at`), so a burst of presses costs one edit and two
+replicas never post the same revision. Faults and Telegram's refusals get a retry or a
+fallback (tgbot/botapi/refusals.py, tgbot/delivery/group_rights.py); photos go through
+tgbot/delivery/photos.py. The whole story: docs/architecture.md, "The delivery loop".
 """
 
 from __future__ import annotations
@@ -44,14 +31,13 @@ from tgbot.delivery.markup import keyboard, message_text
 from tgbot.delivery.photos import Draw, PhotoSender
 from tgbot.delivery.ports import Lifecycle, RawApi
 from tgbot.delivery.retire import Retirer
+from tgbot.delivery.settle import settled
 from tgbot.ops import trace
 from tgbot.service import deliveries as store
 from tgbot.service.lru import ENTRY_BYTES, Lru
 from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
-SETTLE_STEP = 0.1
-"""How often a settling row looks for a newer revision (seconds)."""
 NETWORK_TRIES = 6
 SHOWN_BUDGET = 2 * 1024 * 1024
 """Bytes of what this process last showed of each row (~3,000 rows, ~600 bytes each): a
@@ -176,23 +162,14 @@ class Deliverer:
                 self._workers[chat_id] = asyncio.create_task(self._work(chat_id))
 
     async def _settled(self, row: Delivery) -> Delivery:
-        """Return the row's newest revision once its "settle" time has passed, or at once
-        when a revision that does not settle arrives (a mark's edit waits: the press that
-        follows makes it instead). Newer marks do not extend the wait."""
-        waited, settle = 0.0, float(row.payload.get("settle", 0))
+        """Return the newest revision of a row that settles (tgbot/delivery/settle.py)."""
         self._settling[row.chat_id] = row.id or 0
         try:
-            while waited < settle:
-                newer = self._queues.get(row.chat_id, {}).pop(row.id or 0, None)
-                if newer is not None:
-                    row = newer
-                    if not newer.payload.get("settle"):
-                        break
-                await self.sleep(SETTLE_STEP)
-                waited += SETTLE_STEP
+            return await settled(row, lambda r: self._queues.get(r.chat_id, {}).pop(r.id or 0,
+                                                                                   None),
+                                 self.sleep)
         finally:
             self._settling.pop(row.chat_id, None)
-        return row
 
     def _current(self, row: Delivery) -> Delivery | None:
         """Return the row with what this process last showed of it (a row claimed by a
