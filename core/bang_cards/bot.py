@@ -33,10 +33,23 @@ from core.bang_cards.cards import KINDS, NUMBER, kind_of
 from core.bang_cards.characters import bang_kinds, missed_kinds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
+from core.bang_cards.frames import (
+    AskDiscard,
+    AskDodge,
+    AskDrawSource,
+    AskDuel,
+    AskKitReturn,
+    AskLuckyPick,
+    AskPlay,
+    AskSave,
+    AskStorePick,
+    AskVolley,
+    Frame,
+)
 from core.bang_cards.gold_rush import bot as gold_rush_bot
-from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Decision, Kind, Role
+from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Kind, Role
 from core.bang_cards.policies import lucky_choice, save_action
-from core.bang_cards.state import CardsState, Frame
+from core.bang_cards.state import CardsState
 
 VALUE: dict[Kind, float] = {
     Kind.BANG: 5, Kind.MISSED: 6, Kind.BEER: 7, Kind.PANIC: 6, Kind.CAT_BALOU: 5,
@@ -211,27 +224,27 @@ def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
     planned = gold_rush_bot.choose(state, frame, seat, legal, bot_play, enemy_score, _value)
     if planned is not None:  # Gold Rush and the shadows: gold_rush/bot.py
         return planned
-    match frame.decision:
-        case Decision.PLAY:
+    match frame:
+        case AskPlay():
             return bot_play(state, seat, legal)
-        case Decision.DODGE:
+        case AskDodge():
             missed = [c for c in me.hand if kind_of(c) in missed_kinds(me.character)]
             missed.sort(key=lambda c: kind_of(c) is not Kind.MISSED)  # spend Missed! first
             return Respond(missed[0]) if len(missed) >= frame.need else Pass()
-        case Decision.VOLLEY | Decision.DUEL:
-            gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
+        case AskVolley() | AskDuel():
+            gatling = kind_of(frame.card) is Kind.GATLING
             kinds = missed_kinds(me.character) if gatling else bang_kinds(me.character)
             cards = [c for c in me.hand if kind_of(c) in kinds]
             return Respond(cards[0]) if cards else Pass()
-        case Decision.SAVE:
+        case AskSave():
             return save_action(state, seat)
-        case Decision.LUCKY_PICK:
-            return Pick(lucky_choice(state, frame))
-        case Decision.KIT_RETURN:
+        case AskLuckyPick(purpose=purpose):
+            return Pick(lucky_choice(state, purpose))
+        case AskKitReturn():
             return Pick(_cheapest(state, seat, list(state.table)))
-        case Decision.STORE_PICK:
+        case AskStorePick():
             return Pick(max(state.table, key=lambda c: (_value(state, seat, c), -NUMBER[c])))
-        case Decision.DRAW_SOURCE:
+        case AskDrawSource():
             if DrawFrom("discard") in legal and _value(state, seat, state.discard[-1]) >= 6:
                 return DrawFrom("discard")
             victims = [a for a in legal if isinstance(a, DrawFrom) and isinstance(a.origin, int)]
@@ -241,6 +254,6 @@ def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
                 if enemy_score(state, seat, int(best.origin)) > 0:
                     return best
             return DrawFrom("deck")
-        case Decision.DISCARD:
+        case AskDiscard():
             return Discard(_cheapest(state, seat, list(me.hand)))
     return legal[0]

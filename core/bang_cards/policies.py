@@ -27,10 +27,23 @@ from core.bang_cards.characters import ability_at, bang_kinds, missed_kinds
 from core.bang_cards.checks import succeeds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
+from core.bang_cards.frames import (
+    AskDiscard,
+    AskDodge,
+    AskDrawSource,
+    AskDuel,
+    AskKitReturn,
+    AskLuckyPick,
+    AskPlay,
+    AskSave,
+    AskStorePick,
+    AskVolley,
+    Frame,
+)
 from core.bang_cards.gold_rush.defaults import default_action as gold_rush_default
 from core.bang_cards.gold_rush.defaults import rucksack_lives
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Kind, Purpose, Role
-from core.bang_cards.state import CardsState, Frame
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Kind, Purpose, Role
+from core.bang_cards.state import CardsState
 from core.engine.rng import next_below
 
 
@@ -38,9 +51,9 @@ def _cards_of(state: CardsState, seat: int, kinds: frozenset[Kind]) -> list[str]
     return [card for card in state.seats[seat].hand if kind_of(card) in kinds]
 
 
-def lucky_choice(state: CardsState, frame: Frame) -> str:
-    """Return the revealed card that makes Lucky Duke's "draw!" go his way (BC-DEC-10)."""
-    purpose = frame.purpose or Purpose.BARREL
+def lucky_choice(state: CardsState, purpose: Purpose) -> str:
+    """Return the revealed card that makes Lucky Duke's "draw!" for `purpose` go his way
+    (BC-DEC-10)."""
     for card in state.table:
         if succeeds(purpose, card) != (purpose is Purpose.DYNAMITE):
             return card
@@ -130,21 +143,21 @@ def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
     gold_rush = gold_rush_default(state, frame, seat)
     if gold_rush is not None:
         return gold_rush
-    match frame.decision:
-        case Decision.DRAW_SOURCE:
+    match frame:
+        case AskDrawSource():
             return DrawFrom("deck")
-        case Decision.KIT_RETURN:
+        case AskKitReturn():
             return Pick(state.table[-1])
-        case Decision.PLAY:
+        case AskPlay():
             return default_play(state, seat, legal_actions(state, frame, seat))
-        case Decision.STORE_PICK:
+        case AskStorePick():
             return Pick(state.table[0])
-        case Decision.DODGE:
+        case AskDodge():
             missed = _cards_of(state, seat, missed_kinds(player.character))
             if player.order_missed and len(missed) >= frame.need:
                 return Respond(missed[0])  # [BC-TO-ORD] only when it fully cancels
             return Pass()
-        case Decision.VOLLEY | Decision.DUEL:
+        case AskVolley() | AskDuel():
             gatling = is_kind(frame.card, Kind.GATLING)
             if gatling:
                 order, kinds = player.order_missed, missed_kinds(player.character)
@@ -152,11 +165,11 @@ def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
                 order, kinds = player.order_bang, bang_kinds(player.character)
             cards = _cards_of(state, seat, kinds)
             return Respond(cards[0]) if order and cards else Pass()
-        case Decision.SAVE:
+        case AskSave():
             return save_action(state, seat)
-        case Decision.LUCKY_PICK:
-            return Pick(lucky_choice(state, frame))
-        case Decision.DISCARD:
+        case AskLuckyPick(purpose=purpose):
+            return Pick(lucky_choice(state, purpose))
+        case AskDiscard():
             # [R-BC-09] at random, from the game's generator, so it shows nothing.
             _, index = next_below(state.rng ^ (state.version + 1), len(player.hand))
             return Discard(player.hand[index])

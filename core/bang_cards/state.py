@@ -1,7 +1,7 @@
 """The card game's state: plain dataclasses, JSON through one pydantic TypeAdapter.
 
 As in the dice game, `agenda` is the continuation as data: a stack of small task records
-(the next to run is last). A task that needs an answer leaves a `Frame` in `pending`
+(the next to run is last). A task that needs an answer leaves a frame (`frames.py`) in `pending`
 and, when it must resume afterwards, puts itself (or its follow-up) back first. Nothing
 callable is ever stored: a saved game resumes exactly.
 
@@ -18,7 +18,8 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter
 
-from core.bang_cards.ids import AnyCharacter, Decision, Purpose, Role, Side
+from core.bang_cards.frames import StoredFrame
+from core.bang_cards.ids import AnyCharacter, Purpose, Role, Side
 from core.engine.protocol import Outcome
 
 
@@ -85,34 +86,6 @@ class Turn:
         """Return an independent copy."""
         return Turn(self.active, self.phase, self.bangs, self.aborted, self.extra,
                     self.drawn_from, self.pans, self.raddie, self.discount, self.gold_rush)
-
-
-@dataclass(frozen=True)
-class Frame:
-    """A pending decision.
-
-    `seat` owes it, except a VOLLEY (Gatling, Indians!), owed by every seat in `waiting`
-    at once; `hits` are the targets of that volley who already take the loss. `source`
-    is who played `card`, the card being answered; `need` is how many Missed! effects
-    still cancel a shot; `other` is the other duellist; `purpose` says what a Lucky
-    Duke "draw!" is for. The cards to choose from (a check, the store, Kit's three) are
-    on the state's `table`.
-    """
-
-    decision: Decision
-    seat: int
-    source: int | None = None
-    card: str | None = None
-    need: int = 0
-    other: int | None = None
-    purpose: Purpose | None = None
-    waiting: tuple[int, ...] = ()
-    hits: tuple[int, ...] = ()
-
-    @property
-    def owed_by(self) -> tuple[int, ...]:
-        """Return the seats that owe an answer now."""
-        return self.waiting if self.decision is Decision.VOLLEY else (self.seat,)
 
 
 # --- tasks: `turn_bound` ones are dropped when the active player's turn ends early ------------
@@ -311,7 +284,7 @@ class CardsState:
     table_owner: int | None = None
     turn_number: int = 1
     agenda: list[Task] = field(default_factory=list)
-    pending: Frame | None = None
+    pending: StoredFrame | None = None
     dodges: list[int] = field(default_factory=list)
     deaths: list[int] = field(default_factory=list)
     hunter_win: int | None = None

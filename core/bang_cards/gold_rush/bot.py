@@ -28,11 +28,12 @@ from core.bang_cards.actions import (
 from core.bang_cards.board import survivors
 from core.bang_cards.cards import CARD, kind_of
 from core.bang_cards.characters import bang_kinds
+from core.bang_cards.frames import AskDuel, AskDutchDiscard, AskGearUse, AskPlay, AskVolley, Frame
 from core.bang_cards.gold_rush.characters import dutch_cards, price
 from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
 from core.bang_cards.gold_rush.traits import has_gear
-from core.bang_cards.ids import Decision, Kind, Role, Side
-from core.bang_cards.state import CardsState, Frame
+from core.bang_cards.ids import Kind, Role, Side
+from core.bang_cards.state import CardsState
 
 Score = Callable[[CardsState, int, int], float]
 Value = Callable[[CardsState, int, str], float]
@@ -163,16 +164,16 @@ def choose(state: CardsState, frame: Frame, seat: int, legal: list[CardsAction],
     options = state.options
     if not (options.gold_rush or options.shadow_gunslingers):
         return None
-    if frame.decision in (Decision.DUEL, Decision.VOLLEY) and frame.card not in CARD:
+    if isinstance(frame, AskDuel | AskVolley) and frame.card not in CARD:
         me = state.seats[seat]  # a Pardner's Duel: answer with a BANG! while it has one
         cards = [c for c in me.hand if kind_of(c) in bang_kinds(me.character)]
         return Respond(cards[0]) if cards else Pass()
     seen = _as_side(state, seat)
-    if frame.decision is Decision.DUTCH_DISCARD:
+    if isinstance(frame, AskDutchDiscard):
         return Discard(min(dutch_cards(state, seat), key=lambda c: value(seen, seat, c)))
-    if frame.decision is Decision.GEAR_USE:
+    if isinstance(frame, AskGearUse):
         return _gear_use(seen, seat, legal, score)
-    if frame.decision is not Decision.PLAY:
+    if not isinstance(frame, AskPlay):
         return None
     first = _economy(seen, seat, legal, value) if options.gold_rush else None
     if first is not None:

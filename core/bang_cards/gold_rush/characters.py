@@ -11,6 +11,7 @@ from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import distance, others_from, reach
 from core.bang_cards.cards import CARD
 from core.bang_cards.characters import Ability, ability_at, register_ability
+from core.bang_cards.frames import AskDutchDiscard, AskGearUse
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush.brown import acquire, play_on_after
 from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
@@ -24,7 +25,7 @@ from core.bang_cards.gold_rush.supply import (
     pop_gear,
 )
 from core.bang_cards.hooks import CheckRule, register_check
-from core.bang_cards.ids import Decision, GoldRushCharacter, Kind, Purpose
+from core.bang_cards.ids import GoldRushCharacter, Kind, Purpose
 from core.bang_cards.state import CardsState, Check, PlayPhase, Settle, Shot, Task
 from core.bang_cards.targeting import note_attack
 from core.bang_cards.zones import discard_from_hand, draw
@@ -92,7 +93,7 @@ class DutchWill(Prospector):
 
     def after_draw(self, state: CardsState, seat: int, out: Events) -> None:
         if dutch_cards(state, seat):
-            ask(state, Decision.DUTCH_DISCARD, seat)
+            ask(state, AskDutchDiscard(seat))
         else:
             gain(state, seat, 1, "dutch_will", out)
 
@@ -176,7 +177,7 @@ class JoshMcCloud(Prospector):
             gear_to_bottom(state, card, seat, "duplicate", out)
         elif gear_of(card) in CHOSEN_USE:
             state.gear_held = card
-            ask(state, Decision.GEAR_USE, seat)  # GR-DEC-2/3/4
+            ask(state, AskGearUse(seat))  # GR-DEC-2/3/4
         else:
             acquire(state, seat, card, None, None, None, 0, "deck", out)
 
