@@ -31,6 +31,7 @@ from core.bang_cards.state import (
     EndTurn,
     JailStep,
     PlayPhase,
+    RushTurn,
     Settle,
     StartTurn,
     Task,
@@ -53,7 +54,7 @@ def advance(state: CardsState, out: Events) -> None:
 
 def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
     active = state.turn.active
-    state.turn = Turn(active, extra=state.turn.extra)
+    state.turn = Turn(active, rush=RushTurn(extra=state.turn.rush.extra))
     for expansion in EXPANSIONS:
         expansion.begin_turn(state, out)
     out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
@@ -107,7 +108,7 @@ def _end_turn(state: CardsState, task: EndTurn, out: Events) -> None:
     if state.outcome is not None:
         return
     seat, extra = _next_turn(state, out)
-    state.turn = Turn(seat, extra=extra)
+    state.turn = Turn(seat, rush=RushTurn(extra=extra))
     state.turn_number += 1
     schedule(state, StartTurn())
 

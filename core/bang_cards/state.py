@@ -14,9 +14,9 @@ is the LAST element. `table` holds cards out of every zone for a moment: the car
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import BeforeValidator, Field, TypeAdapter
 
 from core.bang_cards.frames import StoredFrame
 from core.bang_cards.ids import AnyCharacter, Purpose, Role, Side
@@ -62,19 +62,13 @@ Phase = Literal["start", "draw", "play", "discard"]
 
 
 @dataclass(slots=True)
-class Turn:
-    """Facts of the turn being played: whose, which phase, BANG! cards played so far.
-
-    Gold Rush: `extra` for an extra turn (Gold Rush, Don Bell), `drawn_from` the hand size
-    when phase 1 began (the cards after it were drawn in phase 1: Dutch Will), `pans` and
-    `raddie` the paid draws so far, `discount` once Pretty Luzena used hers, `gold_rush`
-    once the Gold Rush card was bought.
+class RushTurn:
+    """Gold Rush's facts of the turn being played: `extra` for an extra turn (the Gold
+    Rush card, Don Bell), `drawn_from` the hand size when phase 1 began (the cards after it
+    were drawn in phase 1: Dutch Will), `pans` and `raddie` the paid draws so far,
+    `discount` once Pretty Luzena used hers, `gold_rush` once the Gold Rush card was bought.
     """
 
-    active: int
-    phase: Phase = "start"
-    bangs: int = 0
-    aborted: bool = False
     extra: bool = False
     drawn_from: int = 0
     pans: int = 0
@@ -82,10 +76,35 @@ class Turn:
     discount: bool = False
     gold_rush: bool = False
 
+    def copy(self) -> RushTurn:
+        """Return an independent copy."""
+        return RushTurn(self.extra, self.drawn_from, self.pans, self.raddie, self.discount,
+                        self.gold_rush)
+
+
+def read_turn(data: Any) -> Any:
+    """Return a stored turn with Gold Rush's flags in their sub-record (older games kept
+    them beside the base facts); anything else is returned as it is, to be validated."""
+    if isinstance(data, dict) and "rush" not in data:
+        flags = {k: data[k] for k in RushTurn.__dataclass_fields__ if k in data}
+        data = {k: v for k, v in data.items() if k not in flags} | {"rush": flags}
+    return data
+
+
+@dataclass(slots=True)
+class Turn:
+    """Facts of the turn being played: whose, which phase, BANG! cards played so far;
+    `rush` holds Gold Rush's."""
+
+    active: int
+    phase: Phase = "start"
+    bangs: int = 0
+    aborted: bool = False
+    rush: RushTurn = field(default_factory=RushTurn)
+
     def copy(self) -> Turn:
         """Return an independent copy."""
-        return Turn(self.active, self.phase, self.bangs, self.aborted, self.extra,
-                    self.drawn_from, self.pans, self.raddie, self.discount, self.gold_rush)
+        return Turn(self.active, self.phase, self.bangs, self.aborted, self.rush.copy())
 
 
 # --- tasks: `turn_bound` ones are dropped when the active player's turn ends early ------------
@@ -276,7 +295,7 @@ class CardsState:
 
     options: CardsOptions
     seats: list[Seat]
-    turn: Turn
+    turn: Annotated[Turn, BeforeValidator(read_turn)]
     deck: list[str]
     discard: list[str]
     rng: int

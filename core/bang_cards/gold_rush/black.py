@@ -59,10 +59,10 @@ class GoldPan(GearCard):
     ability = "gold_pan"
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
-        return paid_draw_offer(state, seat, state.turn.pans, "gold_pan")
+        return paid_draw_offer(state, seat, state.turn.rush.pans, "gold_pan")
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
-        state.turn.pans += 1
+        state.turn.rush.pans += 1
         paid_draw(state, seat, "gold_pan", out)  # [GR-EQ-GOLDPAN-1]
 
 

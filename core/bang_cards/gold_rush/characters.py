@@ -77,13 +77,13 @@ def price(state: CardsState, seat: int, card: str, full: bool = False) -> int:
 
 def may_discount(state: CardsState, seat: int) -> bool:
     """Return True while the seat's discount of this turn (Pretty Luzena's) is unused."""
-    return (not state.turn.discount and state.seats[seat].alive
+    return (not state.turn.rush.discount and state.seats[seat].alive
             and prospector_at(state, seat).discount > 0)
 
 
 def dutch_cards(state: CardsState, seat: int) -> list[str]:
     """Return the cards Dutch Will drew in this phase 1, still in his hand."""
-    return state.seats[seat].hand[state.turn.drawn_from:]
+    return state.seats[seat].hand[state.turn.rush.drawn_from:]
 
 
 class DutchWill(Prospector):
@@ -111,7 +111,7 @@ class DonBell(Prospector, CheckRule):
     purpose = Purpose.DON_BELL
 
     def epilogue(self, state: CardsState, seat: int) -> tuple[Task, ...]:
-        return () if state.turn.extra else (Check(Purpose.DON_BELL, seat),)
+        return () if state.turn.rush.extra else (Check(Purpose.DON_BELL, seat),)
 
     def succeeds(self, card: str) -> bool:
         return CARD[card].red
@@ -148,10 +148,10 @@ class RaddieSnake(Prospector):
     character = GoldRushCharacter.RADDIE_SNAKE
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
-        return paid_draw_offer(state, seat, state.turn.raddie, "raddie_snake")
+        return paid_draw_offer(state, seat, state.turn.rush.raddie, "raddie_snake")
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
-        state.turn.raddie += 1
+        state.turn.rush.raddie += 1
         paid_draw(state, seat, "raddie_snake", out)  # [GR-CHAR-RADDIE-1]
 
 

@@ -132,7 +132,7 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
 def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     cost = price(state, seat, action.card, action.full)
     if cost < rule_of_gear(action.card).cost:
-        state.turn.discount = True  # [GR-CHAR-LUZENA-1] once per turn
+        state.turn.rush.discount = True  # [GR-CHAR-LUZENA-1] once per turn
     pay(state, seat, cost, "buy", out)
     state.shop.remove(action.card)
     fill_shop(state, out)  # [GR-BUY-4, R-GR-03] at once

@@ -1,4 +1,5 @@
-"""Games stored before the card game's frames became one record per decision (#28) load.
+"""Games stored before the card game's frames became one record per decision and its Gold
+Rush turn flags a sub-record (#28) load.
 
 `data/stored_before_28.json` holds snapshots written by the code of that time, one at the
 first pending decision of each kind (and one in a turn with Gold Rush's turn flags set),
@@ -16,7 +17,7 @@ import pytest
 
 from core.bang_cards.frames import AskDodge, AskLuckyPick, AskSave, AskVolley
 from core.bang_cards.ids import Purpose
-from core.bang_cards.state import CardsState
+from core.bang_cards.state import CardsState, RushTurn
 from tests.core.bang_cards.helpers import GAME
 
 STORED = json.loads((Path(__file__).parent / "data" / "stored_before_28.json").read_text())
@@ -68,3 +69,10 @@ def test_a_frame_of_an_unknown_decision_is_refused() -> None:
     text = _old("play")["snapshot"].replace('"decision":"play"', '"decision":"nap"')
     with pytest.raises(ValueError, match="Input tag 'nap'"):
         GAME.load_state(text)
+
+
+def test_old_turns_keep_their_gold_rush_flags_in_the_sub_record() -> None:
+    record = next(r for r in STORED if '"raddie":1' in r["snapshot"])
+    state = GAME.load_state(record["snapshot"])
+    assert state.turn.rush == RushTurn(drawn_from=0, raddie=1)
+    assert '"rush":{"extra":false,"drawn_from":0,"pans":0,"raddie":1,' in GAME.dump_state(state)
