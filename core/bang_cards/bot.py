@@ -47,7 +47,7 @@ from core.bang_cards.frames import (
     Frame,
 )
 from core.bang_cards.gold_rush import bot as gold_rush_bot
-from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Kind, Role
+from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Aim, Kind, Role
 from core.bang_cards.policies import lucky_choice, save_action
 from core.bang_cards.state import CardsState
 
@@ -150,17 +150,17 @@ def _steal_pick(state: CardsState, seat: int, plays: list[Play]) -> Play | None:
     """Panic!/Cat Balou: an ally's Jail or Dynamite, else an enemy's best card."""
     for play in plays:
         assert play.target is not None
-        if (enemy_score(state, seat, play.target) < 0 and play.pick not in (None, "hand")
+        if (enemy_score(state, seat, play.target) < 0 and play.pick not in (None, Aim.HAND)
                 and kind_of(play.pick) in (Kind.JAIL, Kind.DYNAMITE)):
             return play
     hostile = [p for p in plays if p.target is not None
                and enemy_score(state, seat, p.target) > 1
-               and (p.pick == "hand" or kind_of(p.pick or "") not in (Kind.JAIL, Kind.DYNAMITE))]
+               and (p.pick == Aim.HAND or kind_of(p.pick or "") not in (Kind.JAIL, Kind.DYNAMITE))]
     if not hostile:
         return None
     def worth(play: Play) -> float:
         assert play.target is not None
-        gain = 4.0 if play.pick == "hand" else VALUE.get(kind_of(play.pick or ""), 3.0)
+        gain = 4.0 if play.pick == Aim.HAND else VALUE.get(kind_of(play.pick or ""), 3.0)
         return enemy_score(state, seat, play.target) + gain
     return max(hostile, key=worth)
 

@@ -16,7 +16,7 @@ from core.bang_cards.cards import is_weapon
 from core.bang_cards.characters import ability_at
 from core.bang_cards.damage import beer_heals, beer_played, heal
 from core.bang_cards.hooks import keeps_off
-from core.bang_cards.ids import Kind
+from core.bang_cards.ids import Aim, Kind
 from core.bang_cards.state import CardsState, DuelTurn, Shot, StorePick, Volley
 from core.bang_cards.zones import (
     discard_from_hand,
@@ -50,7 +50,7 @@ def _panic(state: CardsState, seat: int, card: str, target: int | None, pick: st
            out: Events) -> None:
     assert target is not None
     assert pick is not None
-    if pick == "hand":  # [BC-PANIC-1]
+    if pick == Aim.HAND:  # [BC-PANIC-1]
         take_from_hand(state, seat, target, random_hand_card(state, target), out)
     else:
         take_from_play(state, seat, target, pick, out)
@@ -60,7 +60,7 @@ def _cat_balou(state: CardsState, seat: int, card: str, target: int | None,
                pick: str | None, out: Events) -> None:
     assert target is not None
     assert pick is not None
-    if pick == "hand":  # [BC-CATBALOU-1] a discarded card is public
+    if pick == Aim.HAND:  # [BC-CATBALOU-1] a discarded card is public
         discard_from_hand(state, target, random_hand_card(state, target), "cat_balou", out)
     else:
         discard_from_play(state, target, pick, "cat_balou", out)

@@ -42,7 +42,7 @@ from core.bang_cards.frames import (
 )
 from core.bang_cards.gold_rush.defaults import default_action as gold_rush_default
 from core.bang_cards.gold_rush.defaults import rucksack_lives
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Kind, Purpose, Role
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Aim, Kind, PaidUse, Purpose, Role
 from core.bang_cards.state import CardsState
 from core.engine.rng import next_below
 
@@ -75,7 +75,7 @@ def save_action(state: CardsState, seat: int) -> CardsAction:
     if beers:
         return Respond(beers[0])
     if rucksack:
-        return Use("rucksack")
+        return Use(PaidUse.RUCKSACK)
     return Sid(*sorted(others[:2], key=NUMBER.__getitem__))
 
 
@@ -130,7 +130,7 @@ def default_play(state: CardsState, seat: int, legal: list[CardsAction]) -> Card
             target = default_target(state, seat, sorted({p.target for p in options
                                                           if p.target is not None}))
             aimed = [p for p in options if p.target == target]
-            return next((p for p in aimed if p.pick not in (None, "hand")), aimed[0])
+            return next((p for p in aimed if p.pick not in (None, Aim.HAND)), aimed[0])
     for kind in (Kind.GATLING, Kind.INDIANS):
         if of(kind):
             return of(kind)[0]

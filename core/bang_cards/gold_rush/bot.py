@@ -32,7 +32,7 @@ from core.bang_cards.frames import AskDuel, AskDutchDiscard, AskGearUse, AskPlay
 from core.bang_cards.gold_rush.characters import dutch_cards, price
 from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
 from core.bang_cards.gold_rush.traits import has_gear
-from core.bang_cards.ids import Kind, Role, Side
+from core.bang_cards.ids import Kind, PaidUse, Role, Side
 from core.bang_cards.state import CardsState
 
 Score = Callable[[CardsState, int, int], float]
@@ -81,7 +81,7 @@ def _economy(state: CardsState, seat: int, legal: list[CardsAction], value: Valu
     buys = [a for a in legal if isinstance(a, Buy) and not a.full]
     if _wounds(state, seat) and me.life <= 2:
         for action in legal:
-            if action == Use("rucksack"):
+            if action == Use(PaidUse.RUCKSACK):
                 return action
         heals = [b for b in buys if (gear_of(b.card) is Gear.SHOT and b.target == seat)
                  or (gear_of(b.card) is Gear.BOTTLE and b.mode is Kind.BEER)
@@ -98,7 +98,8 @@ def _economy(state: CardsState, seat: int, legal: list[CardsAction], value: Valu
         return union[0]
     if not me.shadow and _saving_for(state, seat):
         return None
-    draws = [a for a in legal if isinstance(a, Use) and a.what in ("gold_pan", "raddie_snake")]
+    draws = [a for a in legal
+             if isinstance(a, Use) and a.what in (PaidUse.GOLD_PAN, PaidUse.RADDIE_SNAKE)]
     return draws[0] if draws else None
 
 
@@ -119,7 +120,7 @@ def _attacks(state: CardsState, seat: int, legal: list[CardsAction], score: Scor
     hand_bangs = sum(1 for c in me.hand if kind_of(c) in bang_kinds(me.character))
     options: list[tuple[float, CardsAction]] = []
     for action in legal:
-        if isinstance(action, Use) and action.what == "jacky_murieta":
+        if isinstance(action, Use) and action.what is PaidUse.JACKY_MURIETA:
             options.append((_attack_score(state, seat, action, score), action))
         elif isinstance(action, Buy) and not action.full:
             gear = gear_of(action.card)

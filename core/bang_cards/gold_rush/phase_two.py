@@ -29,7 +29,7 @@ from core.bang_cards.gold_rush.equipment import rule_of_gear
 from core.bang_cards.gold_rush.gear import USE_OWNERS, GearCard, gear_rule
 from core.bang_cards.gold_rush.supply import fill_shop, gain, gear_to_bottom, pay
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import Kind
+from core.bang_cards.ids import Kind, PaidUse
 from core.bang_cards.state import CardsState, Damage, PlayPhase
 from core.bang_cards.zones import discard_from_hand
 
@@ -106,7 +106,7 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
         acquire(state, seat, card, action.mode, action.target, action.pick, 0, "deck", out)
         return True
     match action:
-        case Use(what="rucksack") if isinstance(frame, AskSave):
+        case Use(what=PaidUse.RUCKSACK) if isinstance(frame, AskSave):
             RUCKSACK.buy_life(state, seat, out)
             schedule(state, Damage(seat, 0, frame.source, "save"))
         case Buy():
@@ -142,9 +142,5 @@ def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
 
 
 def _use(state: CardsState, seat: int, action: Use, out: Events) -> None:
-    out.append(gev.AbilityUsed(seat=seat, what=action.what, target=action.target))
-    owner = USE_OWNERS.get(action.what)  # a card's (Gold Pan, Rucksack), else his character's
-    if owner is not None:
-        owner.use(state, seat, action, out)
-    else:
-        prospector_at(state, seat).use(state, seat, action, out)
+    out.append(gev.AbilityUsed(seat=seat, what=action.what.value, target=action.target))
+    USE_OWNERS[action.what].use(state, seat, action, out)  # a black card's or his character's

@@ -29,6 +29,7 @@ from core.bang_cards.actions import (
 )
 from core.bang_cards.cards import CARD
 from core.bang_cards.gold_rush.equipment import GEAR_OF
+from core.bang_cards.ids import Aim
 from tgbot.i18n import t
 from tgbot.render.callbacks import action_data, keep_data
 from tgbot.render.cards.gold_rush import buy_price, gear_title, gold_rush_label, shop_text
@@ -92,7 +93,7 @@ def action_label(language: str, action: CardsAction, view: dict[str, Any],
             return t(language, "▶️ Play {card}", card=card_label(language, card))
         case Play(target=target, pick=None):
             return f"🎯 {_name(names, target)}"
-        case Play(target=target, pick="hand"):
+        case Play(target=target, pick=Aim.HAND):
             return t(language, "🎯 {name}: a random card from the hand",
                      name=_name(names, target))
         case Play(target=target, pick=str(pick)):
