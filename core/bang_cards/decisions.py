@@ -68,7 +68,7 @@ def played_kind(state: CardsState, seat: int, card: str) -> Kind | None:
 def card_plays(state: CardsState, seat: int, card: str) -> list[Play]:
     """Return every legal way to play a hand card in phase 2 [BC-PLAY]."""
     kind = played_kind(state, seat, card)
-    if kind is None or (kind is Kind.BANG and not may_bang(state, seat)):
+    if kind is None or (KINDS[kind].once_a_turn and not may_bang(state, seat)):
         return []
     return plays_as(state, seat, card, kind)
 
