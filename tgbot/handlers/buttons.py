@@ -24,7 +24,18 @@ from tgbot.handlers.context import chat_language, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.handlers.marks import die_pressed
 from tgbot.i18n import t
-from tgbot.render.callbacks import Back, BadCallback, Die, Keep, LobbyOp, Mine, NewGame, Play, Press
+from tgbot.render.callbacks import (
+    Back,
+    BadCallback,
+    Die,
+    Focus,
+    Keep,
+    LobbyOp,
+    Mine,
+    NewGame,
+    Play,
+    Press,
+)
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import reads
 from tgbot.service.errors import GameNotFound, StorageError
@@ -35,7 +46,7 @@ log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 P = TypeVar("P", bound=Press)
 Handler = Callable[[Update, Context, P, str], Awaitable[None]]
-GAME_FORMS = (Keep, Die, LobbyOp, Mine, Back)
+GAME_FORMS = (Keep, Focus, Die, LobbyOp, Mine, Back)
 """The forms of a game's buttons that the route checks (a Play press's command does)."""
 
 
@@ -75,8 +86,8 @@ def _routed(form: type[P], handler: Handler[P]) -> CallbackQueryHandler[Context,
 def routes() -> list[CallbackQueryHandler[Context, None]]:
     """Return the handlers of every form, then the one for any other data."""
     return [_routed(Play, _play), _routed(NewGame, _new_game), _routed(Keep, _keep),
-            _routed(Die, die_pressed), _routed(LobbyOp, _lobby), _routed(Mine, _mine),
-            _routed(Back, _back), CallbackQueryHandler(_invalid)]
+            _routed(Focus, _keep), _routed(Die, die_pressed), _routed(LobbyOp, _lobby),
+            _routed(Mine, _mine), _routed(Back, _back), CallbackQueryHandler(_invalid)]
 
 
 async def _new_game(update: Update, context: Context, press: NewGame, language: str) -> None:
@@ -111,13 +122,14 @@ async def _play(update: Update, context: Context, press: Play, language: str) ->
     await query.answer()  # the press is answered at once
 
 
-async def _keep(update: Update, context: Context, press: Keep, language: str) -> None:
+async def _keep(update: Update, context: Context, press: Keep | Focus, language: str) -> None:
     """Redraw the presser's prompt with its own state (a card open); the game is unchanged."""
     query = update.callback_query
     assert query is not None
+    keep = press.keep if isinstance(press, Keep) else press.keep()
     try:
         await services(context).games.mark(press.game_id, query.from_user.id, press.version,
-                                           press.keep)
+                                           keep)
     except (GameError, StorageError) as error:
         await query.answer(refusal(language, error), show_alert=True)
         return
