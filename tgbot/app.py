@@ -105,6 +105,94 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
         await found.lifecycle.expire_paused()
 
 
+class _Runtime:
+    """What the application opens at start-up and closes at stop: storage, the services
+    and the group tables' pictures (drawn at send time)."""
+
+    def __init__(self, settings: Settings, now: Clock, seed_source: Callable[[], int],
+                 limiter: ChatRateLimiter, inbox: Inbox) -> None:
+        self.settings, self.now, self.seed_source = settings, now, seed_source
+        self.limiter, self.inbox = limiter, inbox
+        self.engines: list[Any] = []
+        self.factories: list[SqlUnitOfWorkFactory] = []
+        self.pictures = TablePictures()
+
+    async def post_init(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Open storage, build the services, resume what a previous run left, start the
+        deadline sweep."""
+        settings, now = self.settings, self.now
+        engine = make_engine(settings.database_url)
+        self.engines.append(engine)
+        await upgrade(engine)
+        uow_factory = sql_uow_factory(engine)
+        self.factories.append(uow_factory)
+        self.inbox.uow_factory = uow_factory
+        me = await application.bot.get_me()
+        deliverer = Deliverer(application.bot, uow_factory, now,
+                              ready_in=self.limiter.ready_in, pictures=self.pictures)
+        assert application.job_queue is not None
+        waker = Waker(application.job_queue, _sweep_job, now)
+        username = me.username or ""
+        games = GameService(uow_factory, now=now, seed_source=self.seed_source,
+                            outbox=Outbox(lambda game_id: join_url(username, game_id), now),
+                            deliver=deliverer.push, wake=waker.wake_at)
+        lifecycle = ChatLifecycle(games, deliverer)
+        deliverer.lifecycle = lifecycle
+        # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
+        parallel = 8 if settings.database_url.startswith("postgresql") else 1
+        application.bot_data[SERVICES_KEY] = Services(
+            games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
+            batch=settings.deadline_batch, parallel=parallel)
+        await _register_commands(application)
+        await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
+        await self.inbox.replay(application)  # and handle what it received but did not finish
+        application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
+                                            first=0, name="deadlines")
+        # Start-up's objects (modules, handlers, compiled statements) live as long as the
+        # process: frozen out of the collector's generations, a full collection no longer
+        # walks them all (it took ~80 ms of a loaded bot's CPU each time it ran).
+        gc.collect()
+        gc.freeze()
+
+    async def post_stop(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Stop the delivery loop, store the inbox, close the pictures and storage."""
+        found = application.bot_data.get(SERVICES_KEY)
+        if isinstance(found, Services):
+            await found.deliverer.stop()
+        await self.inbox.flush()
+        self.pictures.close()
+        for factory in self.factories:
+            factory.close()
+        self.factories.clear()
+        for engine in self.engines:  # its connections' threads must not outlive the loop
+            await engine.dispose()
+        self.engines.clear()
+
+
+def _add_handlers(application: Application) -> None:  # type: ignore[type-arg]
+    """Register the buttons', commands' and chat changes' handlers, and the error handler."""
+    # Presses are most updates: their handler is asked first (a group tries its handlers in
+    # order until one takes the update; a press matches no command, a command no press).
+    for route in button_routes():  # one per callback form, by its pattern; then the rest
+        application.add_handler(route)
+    for name, handler in (("newgame", newgame), ("join", join), ("status", status),
+                          ("history", history), ("rules", rules), ("settings", chat_settings),
+                          ("cancel", cancel), ("help", help_command), ("start", start),
+                          ("mygames", mygames), ("language", language), ("back", back),
+                          ("extend", extend), ("skip", skip), ("botseat", botseat),
+                          ("kick", kick)):
+        application.add_handler(CommandHandler(name, handler))
+    application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
+                            group=1)
+    application.add_handler(ChatMemberHandler(member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(ChatMemberHandler(member_update, ChatMemberHandler.CHAT_MEMBER))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migration_message))
+    application.add_handler(MessageHandler(
+        filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
+        member_message))
+    application.add_error_handler(on_error)
+
+
 def build_application(settings: Settings, *, now: Clock = utc_now,
                       seed_source: Callable[[], int] = random_seed,
                       limiter_clock: Callable[[], float] | None = None,
@@ -126,88 +214,18 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute,
                               clock=limiter_clock)
     inbox = Inbox(None, now)  # storage opens in post_init
-    engines: list[Any] = []
-    factories: list[SqlUnitOfWorkFactory] = []
-    pictures = TablePictures()  # the group tables' pictures, drawn at send time
+    runtime = _Runtime(settings, now, seed_source, limiter, inbox)
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
                    request=StreamRequest(256), get_updates_request=StreamRequest(1),
                    rate_limiter=limiter, inbox=inbox)
-
-    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
-        engine = make_engine(settings.database_url)
-        engines.append(engine)
-        await upgrade(engine)
-        uow_factory = sql_uow_factory(engine)
-        factories.append(uow_factory)
-        inbox.uow_factory = uow_factory
-        me = await application.bot.get_me()
-        deliverer = Deliverer(application.bot, uow_factory, now, ready_in=limiter.ready_in,
-                              pictures=pictures)
-        assert application.job_queue is not None
-        waker = Waker(application.job_queue, _sweep_job, now)
-        username = me.username or ""
-        games = GameService(uow_factory, now=now, seed_source=seed_source,
-                            outbox=Outbox(lambda game_id: join_url(username, game_id), now),
-                            deliver=deliverer.push, wake=waker.wake_at)
-        lifecycle = ChatLifecycle(games, deliverer)
-        deliverer.lifecycle = lifecycle
-        # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
-        parallel = 8 if settings.database_url.startswith("postgresql") else 1
-        application.bot_data[SERVICES_KEY] = Services(
-            games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
-            batch=settings.deadline_batch, parallel=parallel)
-        await _register_commands(application)
-        await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
-        await inbox.replay(application)  # and handle what it received but did not finish
-        application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
-                                            first=0, name="deadlines")
-        # Start-up's objects (modules, handlers, compiled statements) live as long as the
-        # process: frozen out of the collector's generations, a full collection no longer
-        # walks them all (it took ~80 ms of a loaded bot's CPU each time it ran).
-        gc.collect()
-        gc.freeze()
-
-    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
-        found = application.bot_data.get(SERVICES_KEY)
-        if isinstance(found, Services):
-            await found.deliverer.stop()
-        await inbox.flush()
-        pictures.close()
-        for factory in factories:
-            factory.close()
-        factories.clear()
-        for engine in engines:  # its connections' threads must not outlive the loop
-            await engine.dispose()
-        engines.clear()
-
     application = (
         Application.builder()
         .bot(bot)
         .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled))
-        .post_init(post_init)
-        .post_stop(post_stop)
+        .post_init(runtime.post_init)
+        .post_stop(runtime.post_stop)
         .build()
     )
-    # Presses are most updates: their handler is asked first (a group tries its handlers in
-    # order until one takes the update; a press matches no command, a command no press).
-    for route in button_routes():  # one per callback form, by its pattern; then the rest
-        application.add_handler(route)
-    for name, handler in (("newgame", newgame), ("join", join), ("status", status),
-                          ("history", history), ("rules", rules), ("settings", chat_settings),
-                          ("cancel", cancel), ("help", help_command), ("start", start),
-                          ("mygames", mygames), ("language", language), ("back", back),
-                          ("extend", extend), ("skip", skip), ("botseat", botseat),
-                          ("kick", kick)):
-        application.add_handler(CommandHandler(name, handler))
-    application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
-                            group=1)
-    application.add_handler(ChatMemberHandler(member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
-    application.add_handler(ChatMemberHandler(member_update, ChatMemberHandler.CHAT_MEMBER))
-    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migration_message))
-    application.add_handler(MessageHandler(
-        filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
-        member_message))
-    application.add_error_handler(on_error)
+    _add_handlers(application)
     return application
-

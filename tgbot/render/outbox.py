@@ -184,8 +184,7 @@ class Outbox:
         new_turn = over or bool(starts)
         recent = (public[starts[-1]:] if starts
                   else [*before.get("recent", []), *public])[-RECENT_EVENTS:]
-        lines = [line for e in recent
-                 if (line := front.event_line(language, e, names, view))][-RECENT_LINES:]
+        lines = self.event_lines(scene, view, recent)[-RECENT_LINES:]
         if over:  # the result is said once, by the waiting line (with the winners)
             lines = [line for line in lines if not line.startswith("🏁")]
         anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
@@ -200,14 +199,7 @@ class Outbox:
         mentioned = sorted({*wanted, *kept}) if posted else kept
         waiting = self.waiting(scene, view, mentioned)
         text = front.table_text(language, view, names, lines) + "\n\n" + waiting
-        buttons: Buttons = ()
-        if not over:
-            shown = next((p for p in prompts_of(engine, state) if p.public), None)
-            if shown is not None:
-                keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
-                buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
-                                               None if keep is None else frozenset(keep))
-            buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
+        buttons = () if over else self.table_buttons(scene, view, language)
         lead = self.timeout_lines(scene, language, names)
         payload: Payload = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
@@ -219,12 +211,10 @@ class Outbox:
             unseen = previous is not None and previous.revision > previous.sent_revision
             carried = [*before.get("recent", []), *ended] if unseen else \
                 [e for e in ended if front.is_headline(e)]
-            lead += [line for e in carried
-                     if (line := front.event_line(language, e, names, view))]
+            lead += self.event_lines(scene, view, carried)
             if previous is not None and previous.message_id is not None and not fresh:
-                payload["closing"] = closing_table(before, [
-                    line for e in ended if (line := front.event_line(language, e, names,
-                                                                     view))], language)
+                payload["closing"] = closing_table(
+                    before, self.event_lines(scene, view, ended), language)
         if lead:
             payload["lead"] = lead
         if mentioned:
@@ -234,6 +224,28 @@ class Outbox:
                                         waiting))
         return (Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id, fresh=fresh),
                 [] if posted else wanted)
+
+    @staticmethod
+    def table_buttons(scene: Scene, view: dict[str, Any], language: str) -> Buttons:
+        """Return the running table's buttons: the group's choices of the pending decision
+        (with the prompt's own state: a press's marks, or the marks kept with the game),
+        then "🔒 Mine"."""
+        game, engine = scene.game, scene.engine
+        assert game.id is not None
+        buttons: Buttons = ()
+        shown = next((p for p in prompts_of(engine, scene.state) if p.public), None)
+        if shown is not None:
+            keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
+            buttons = front_for(game.kind).prompt_buttons(
+                language, view, shown.public, scene.names(), game.id,
+                None if keep is None else frozenset(keep))
+        return (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
+
+    @staticmethod
+    def event_lines(scene: Scene, view: dict[str, Any], events: list[Any]) -> list[str]:
+        """Return the group's lines of public events (an event with none is left out)."""
+        front, language, names = front_for(scene.game.kind), chat_language(scene), scene.names()
+        return [line for e in events if (line := front.event_line(language, e, names, view))]
 
     @staticmethod
     def still_mentioned(scene: Scene, previous: Delivery | None, *, posted: bool) -> list[int]:
