@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.bang_cards import frames
 from core.bang_cards.actions import (
     CardsAction,
     Discard,
@@ -33,19 +34,6 @@ from core.bang_cards.cards import KINDS, NUMBER, kind_of
 from core.bang_cards.characters import bang_kinds, missed_kinds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
-from core.bang_cards.frames import (
-    AskDiscard,
-    AskDodge,
-    AskDrawSource,
-    AskDuel,
-    AskKitReturn,
-    AskLuckyPick,
-    AskPlay,
-    AskSave,
-    AskStorePick,
-    AskVolley,
-    Frame,
-)
 from core.bang_cards.gold_rush import bot as gold_rush_bot
 from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Aim, Kind, Role
 from core.bang_cards.policies import lucky_choice, save_action
@@ -217,7 +205,7 @@ def bot_play(state: CardsState, seat: int, legal: list[CardsAction]) -> CardsAct
     return EndPlay()
 
 
-def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
+def bot_action(state: CardsState, frame: frames.Frame, seat: int) -> CardsAction:
     """Return the bot's answer of `seat` to a frame."""
     me = state.seats[seat]
     legal = legal_actions(state, frame, seat)
@@ -225,26 +213,26 @@ def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
     if planned is not None:  # Gold Rush and the shadows: gold_rush/bot.py
         return planned
     match frame:
-        case AskPlay():
+        case frames.AskPlay():
             return bot_play(state, seat, legal)
-        case AskDodge():
+        case frames.AskDodge():
             missed = [c for c in me.hand if kind_of(c) in missed_kinds(me.character)]
             missed.sort(key=lambda c: kind_of(c) is not Kind.MISSED)  # spend Missed! first
             return Respond(missed[0]) if len(missed) >= frame.need else Pass()
-        case AskVolley() | AskDuel():
+        case frames.AskVolley() | frames.AskDuel():
             gatling = kind_of(frame.card) is Kind.GATLING
             kinds = missed_kinds(me.character) if gatling else bang_kinds(me.character)
             cards = [c for c in me.hand if kind_of(c) in kinds]
             return Respond(cards[0]) if cards else Pass()
-        case AskSave():
+        case frames.AskSave():
             return save_action(state, seat)
-        case AskLuckyPick(purpose=purpose):
+        case frames.AskLuckyPick(purpose=purpose):
             return Pick(lucky_choice(state, purpose))
-        case AskKitReturn():
+        case frames.AskKitReturn():
             return Pick(_cheapest(state, seat, list(state.table)))
-        case AskStorePick():
+        case frames.AskStorePick():
             return Pick(max(state.table, key=lambda c: (_value(state, seat, c), -NUMBER[c])))
-        case AskDrawSource():
+        case frames.AskDrawSource():
             if DrawFrom("discard") in legal and _value(state, seat, state.discard[-1]) >= 6:
                 return DrawFrom("discard")
             victims = [a for a in legal if isinstance(a, DrawFrom) and isinstance(a.origin, int)]
@@ -254,6 +242,6 @@ def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
                 if enemy_score(state, seat, int(best.origin)) > 0:
                     return best
             return DrawFrom("deck")
-        case AskDiscard():
+        case frames.AskDiscard():
             return Discard(_cheapest(state, seat, list(me.hand)))
     return legal[0]

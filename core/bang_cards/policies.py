@@ -9,6 +9,7 @@ about the others (roles shown, who attacked the Sheriff), see docs/rules/bang_ca
 
 from __future__ import annotations
 
+from core.bang_cards import frames
 from core.bang_cards.actions import (
     CardsAction,
     Discard,
@@ -27,19 +28,6 @@ from core.bang_cards.characters import ability_at, bang_kinds, missed_kinds
 from core.bang_cards.checks import succeeds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
-from core.bang_cards.frames import (
-    AskDiscard,
-    AskDodge,
-    AskDrawSource,
-    AskDuel,
-    AskKitReturn,
-    AskLuckyPick,
-    AskPlay,
-    AskSave,
-    AskStorePick,
-    AskVolley,
-    Frame,
-)
 from core.bang_cards.gold_rush.defaults import default_action as gold_rush_default
 from core.bang_cards.gold_rush.defaults import rucksack_lives
 from core.bang_cards.ids import THREE_PLAYER_TARGET, Aim, Kind, PaidUse, Purpose, Role
@@ -137,27 +125,27 @@ def default_play(state: CardsState, seat: int, legal: list[CardsAction]) -> Card
     return EndPlay()
 
 
-def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
+def default_action(state: CardsState, frame: frames.Frame, seat: int) -> CardsAction:
     """Return the timeout answer of `seat` [BC-TO table, R-BC-09, GR-TO-1]."""
     player = state.seats[seat]
     gold_rush = gold_rush_default(state, frame, seat)
     if gold_rush is not None:
         return gold_rush
     match frame:
-        case AskDrawSource():
+        case frames.AskDrawSource():
             return DrawFrom("deck")
-        case AskKitReturn():
+        case frames.AskKitReturn():
             return Pick(state.table[-1])
-        case AskPlay():
+        case frames.AskPlay():
             return default_play(state, seat, legal_actions(state, frame, seat))
-        case AskStorePick():
+        case frames.AskStorePick():
             return Pick(state.table[0])
-        case AskDodge():
+        case frames.AskDodge():
             missed = _cards_of(state, seat, missed_kinds(player.character))
             if player.order_missed and len(missed) >= frame.need:
                 return Respond(missed[0])  # [BC-TO-ORD] only when it fully cancels
             return Pass()
-        case AskVolley() | AskDuel():
+        case frames.AskVolley() | frames.AskDuel():
             gatling = is_kind(frame.card, Kind.GATLING)
             if gatling:
                 order, kinds = player.order_missed, missed_kinds(player.character)
@@ -165,11 +153,11 @@ def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
                 order, kinds = player.order_bang, bang_kinds(player.character)
             cards = _cards_of(state, seat, kinds)
             return Respond(cards[0]) if order and cards else Pass()
-        case AskSave():
+        case frames.AskSave():
             return save_action(state, seat)
-        case AskLuckyPick(purpose=purpose):
+        case frames.AskLuckyPick(purpose=purpose):
             return Pick(lucky_choice(state, purpose))
-        case AskDiscard():
+        case frames.AskDiscard():
             # [R-BC-09] at random, from the game's generator, so it shows nothing.
             _, index = next_below(state.rng ^ (state.version + 1), len(player.hand))
             return Discard(player.hand[index])
