@@ -18,9 +18,11 @@ from storage.models import (
     Game,
     GameStatus,
     InboxUpdate,
+    PlayerRecord,
     Seat,
     User,
 )
+from storage.records import SeatResult
 
 
 class ChatRepository(Protocol):
@@ -226,6 +228,27 @@ class InboxRepository(Protocol):
         ...
 
 
+class RecordRepository(Protocol):
+    async def tally(self, *, results: Sequence[SeatResult]) -> None:
+        """Add a finished game's seats to their players' records (storage/records.py)."""
+        ...
+
+    async def of_user(self, *, chat_id: int, user_id: int) -> Sequence[PlayerRecord]:
+        """Return a player's records in a chat (0: all his groups), by kind and part."""
+        ...
+
+    async def top(self, *, chat_id: int, kind: str = "*",
+                  limit: int = 10) -> Sequence[PlayerRecord]:
+        """Return the chat's best players' whole records of a kind: most wins first, then
+        fewest games played, then user id."""
+        ...
+
+    async def ended(self, *, chat_id: int, limit: int, offset: int = 0) -> Sequence[Game]:
+        """Return a chat's finished games, the newest first, `limit` of them after the
+        `offset` newest."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction for one command: use it as `async with`, then `await uow.commit()` once.
 
@@ -252,6 +275,9 @@ class UnitOfWork(Protocol):
 
     @property
     def inbox(self) -> InboxRepository: ...
+
+    @property
+    def records(self) -> RecordRepository: ...
 
     async def __aenter__(self) -> Self: ...
 

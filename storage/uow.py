@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.database import sqlite_connection
 from storage.direct import Direct, Kept
+from storage.records import SqlRecords
 from storage.repositories import UnitOfWork
 from storage.sql_repositories import (
     SqlActionLog,
@@ -67,6 +68,7 @@ class SqlUnitOfWork:
         self.actions = SqlActionLog(direct)
         self.deliveries = SqlDeliveries(direct)
         self.inbox = SqlInbox(direct)
+        self.records = SqlRecords(direct)
         return self
 
     async def __aexit__(

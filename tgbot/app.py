@@ -34,6 +34,7 @@ from tgbot.botapi.transport import StreamRequest
 from tgbot.delivery.lifecycle import ChatLifecycle
 from tgbot.delivery.loop import Deliverer
 from tgbot.delivery.photos import TablePictures
+from tgbot.handlers.archive import games_command
 from tgbot.handlers.buttons import routes as button_routes
 from tgbot.handlers.cancel import cancel
 from tgbot.handlers.chat_changes import member_changed, migration_message
@@ -46,6 +47,8 @@ from tgbot.handlers.members import member_message, member_update
 from tgbot.handlers.play import history, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
+from tgbot.handlers.stats import stats, top
+from tgbot.handlers.undo import undo_command
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.jobs.sweep import sweep
 from tgbot.jobs.waker import Waker
@@ -67,10 +70,14 @@ GROUP_COMMANDS = {
     "status": N_("Show the table again"), "history": N_("The last moves"),
     "rules": N_("The rules"), "settings": N_("Language, clocks and pictures"),
     "cancel": N_("End the table"),
+    "undo": N_("Ask the table to take back your last move"),
+    "stats": N_("Records of a player in this group"), "top": N_("The group's table"),
+    "games": N_("The finished games: JSON, replay, animation"),
     "help": N_("Help"),
 }
 PRIVATE_COMMANDS = {
     "start": N_("Welcome"), "mygames": N_("My tables"), "language": N_("My language"),
+    "stats": N_("My records in all my groups"),
     "help": N_("Help"),
 }
 
@@ -142,7 +149,7 @@ class _Runtime:
         parallel = 8 if settings.database_url.startswith("postgresql") else 1
         application.bot_data[SERVICES_KEY] = Services(
             games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
-            batch=settings.deadline_batch, parallel=parallel)
+            batch=settings.deadline_batch, parallel=parallel, pictures=self.pictures)
         await _register_commands(application)
         await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
         await self.inbox.replay(application)  # and handle what it received but did not finish
@@ -180,7 +187,8 @@ def _add_handlers(application: Application) -> None:  # type: ignore[type-arg]
                           ("cancel", cancel), ("help", help_command), ("start", start),
                           ("mygames", mygames), ("language", language), ("back", back),
                           ("extend", extend), ("skip", skip), ("botseat", botseat),
-                          ("kick", kick)):
+                          ("kick", kick), ("undo", undo_command), ("stats", stats),
+                          ("top", top), ("games", games_command)):
         application.add_handler(CommandHandler(name, handler))
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
                             group=1)

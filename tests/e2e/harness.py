@@ -51,3 +51,19 @@ class BotAtTable:
         """Wait for `predicate` to return something true; return it."""
         seconds = self.WAIT_SECONDS if timeout is None else timeout
         return await self.api.wait_for(predicate, timeout=seconds)
+
+
+GROUP_METHODS = ("send", "edit", "delete", "copy", "forward", "pin", "unpin")
+"""Bot API methods that write to a chat (an answer to a button press writes nowhere)."""
+
+
+def group_economy(api: FakeBotApi, group: FakeGroup, *, since: float = 0.0) -> tuple[int, int]:
+    """Return (Bot API calls that wrote to the group, accepted presses) since `since`:
+    an accepted press is a button press answered without an alert (a refused one shows an
+    alert)."""
+    chat = str(group.id)
+    calls = sum(1 for r in api.requests if r.at >= since
+                and r.method.lower().startswith(GROUP_METHODS)
+                and str(r.params.get("chat_id")) == chat)
+    accepted = sum(1 for answer in api.callback_answers.values() if not answer.show_alert)
+    return calls, accepted

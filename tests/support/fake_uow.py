@@ -16,7 +16,8 @@ from typing import Self, TypeVar
 
 from sqlmodel import SQLModel
 
-from storage.models import Delivery, InboxUpdate
+from storage.models import Delivery, Game, GameStatus, InboxUpdate, PlayerRecord
+from storage.records import ALL_KINDS, WHOLE, SeatResult, add_to, increments
 from tests.support.fake_store import (
     FakeActionLog,
     FakeChats,
@@ -124,6 +125,38 @@ class FakeInbox:
             self._table.delete(update_id)
 
 
+class FakeRecords:
+    """The group statistics in memory, added up as the SQL upsert does."""
+
+    def __init__(self, table: MemoryTable[tuple[int, int, str, str], PlayerRecord],
+                 games: MemoryTable[int, Game]) -> None:
+        self._table = table
+        self._games = games
+
+    async def tally(self, *, results: Sequence[SeatResult]) -> None:
+        """Add finished seats to their records."""
+        for row in increments(results):
+            key = (row["chat_id"], row["user_id"], row["kind"], row["part"])
+            self._table.put(key, add_to(self._table.get(key), row))
+
+    async def of_user(self, *, chat_id: int, user_id: int) -> Sequence[PlayerRecord]:
+        """Return a player's records in a chat, by kind and part."""
+        return sorted(self._table.rows(lambda r: (r.chat_id, r.user_id) == (chat_id, user_id)),
+                      key=lambda r: (r.kind, r.part))
+
+    async def top(self, *, chat_id: int, kind: str = ALL_KINDS,
+                  limit: int = 10) -> Sequence[PlayerRecord]:
+        """Return the chat's best whole records of a kind."""
+        rows = self._table.rows(lambda r: (r.chat_id, r.kind, r.part) == (chat_id, kind, WHOLE))
+        return sorted(rows, key=lambda r: (-r.wins, r.played, r.user_id))[:limit]
+
+    async def ended(self, *, chat_id: int, limit: int, offset: int = 0) -> Sequence[Game]:
+        """Return a chat's finished games, the newest first."""
+        rows = self._games.rows(lambda g: g.chat_id == chat_id
+                                and g.status == GameStatus.FINISHED)
+        return sorted(rows, key=lambda g: -(g.id or 0))[offset:offset + limit]
+
+
 class FakeUnitOfWork:
     """The in-memory unit of work; `commit` publishes the touched rows to the shared store."""
 
@@ -142,6 +175,7 @@ class FakeUnitOfWork:
         actions = self._table(store.actions)
         deliveries = self._table(store.deliveries)
         inbox = self._table(store.inbox)
+        records = self._table(store.records)
         self.chats = FakeChats(chats)
         self.users = FakeUsers(users)
         self.games = FakeGames(games, seats, store)
@@ -149,6 +183,7 @@ class FakeUnitOfWork:
         self.actions = FakeActionLog(actions)
         self.deliveries = FakeDeliveries(deliveries, store)
         self.inbox = FakeInbox(inbox)
+        self.records = FakeRecords(records, games)
         return self
 
     async def __aexit__(

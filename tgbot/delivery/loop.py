@@ -24,11 +24,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
 from typing import Any, Protocol
 
-from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
@@ -37,41 +36,20 @@ from storage.models import Delivery
 from storage.uow import UnitOfWorkFactory
 from tgbot.botapi.rate_limit import retry_seconds
 from tgbot.botapi.refusals import refusal
+from tgbot.delivery.markup import keyboard, message_text
 from tgbot.delivery.photos import Draw, PhotoSender
 from tgbot.delivery.retire import Retirer
-from tgbot.render.fit import fit_message
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
+SETTLE_STEP = 0.1
+"""How often a settling row looks for a newer revision (seconds)."""
 NETWORK_TRIES = 6
 FLUSH_WAIT_SECONDS = 2.0
 LATER = timedelta(seconds=30)
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
         "message to be replied not found", "no text in the message to edit")
-
-
-def keyboard(buttons: Sequence[Sequence[Sequence[str]]]) -> dict[str, Any] | None:
-    """Return the Bot API's inline keyboard JSON from [label, data] rows (None without
-    buttons); data "https://…" makes a URL button."""
-    if not buttons:
-        return None
-    return {"inline_keyboard": [
-        [{"text": label, "url": data} if data.startswith("https://")
-         else {"text": label, "callback_data": data} for label, data in row]
-        for row in buttons]}
-
-
-def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup | None:
-    """Return `keyboard(buttons)` as python-telegram-bot's object, for the handlers' replies."""
-    data = keyboard(buttons)
-    return None if data is None else InlineKeyboardMarkup.de_json(data, None)
-
-
-def message_text(payload: dict[str, Any]) -> str:
-    """Return a payload's message text: its lead lines, then its text, fitted to Telegram's
-    4,096 visible characters (tgbot/render/fit.py)."""
-    return fit_message(payload.get("lead") or [], str(payload.get("text") or ""))
 
 
 class Lifecycle(Protocol):
@@ -124,6 +102,7 @@ class Deliverer:
         self._results: list[store.Settled] = []
         self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
         self._sending = 0
+        self._settling: dict[int, int] = {}  # chat -> the row waiting for a newer revision
         self._flushing: asyncio.Task[None] | None = None
 
     # -- feeding the workers ----------------------------------------------------------
@@ -146,9 +125,10 @@ class Deliverer:
         return len(rows)
 
     def pending(self, chat_id: int) -> int:
-        """Return how many rows of a chat wait in its queue (one per row at most: a newer
-        revision replaces the queued one; the row being sent is not counted)."""
-        return len(self._queues.get(chat_id) or {})
+        """Return how many rows of a chat wait in its queue or settle (one per row at most:
+        a newer revision replaces the queued one; the row being sent is not counted)."""
+        queued = set(self._queues.get(chat_id) or {})
+        return len(queued | ({self._settling[chat_id]} if chat_id in self._settling else set()))
 
     async def idle(self) -> None:
         """Wait until every queued row was tried and every result written."""
@@ -176,7 +156,7 @@ class Deliverer:
                 queue = self._queues.get(chat_id) or {}
                 if not queue:
                     break
-                row = self._current(queue.pop(min(queue)))
+                row = self._current(await self._settled(queue.pop(min(queue))))
                 self._sending += 1
                 try:
                     result = await self._deliver(row) if row is not None else None
@@ -191,6 +171,25 @@ class Deliverer:
             elif chat_id not in self._workers and not _cancelled():  # pushed while this
                 # worker was ending (a worker cancelled by `stop` leaves its rows due instead)
                 self._workers[chat_id] = asyncio.create_task(self._work(chat_id))
+
+    async def _settled(self, row: Delivery) -> Delivery:
+        """Return the row's newest revision once its "settle" time has passed, or at once
+        when a revision that does not settle arrives (a mark's edit waits: the press that
+        follows makes it instead). Newer marks do not extend the wait."""
+        waited, settle = 0.0, float(row.payload.get("settle", 0))
+        self._settling[row.chat_id] = row.id or 0
+        try:
+            while waited < settle:
+                newer = self._queues.get(row.chat_id, {}).pop(row.id or 0, None)
+                if newer is not None:
+                    row = newer
+                    if not newer.payload.get("settle"):
+                        break
+                await self.sleep(SETTLE_STEP)
+                waited += SETTLE_STEP
+        finally:
+            self._settling.pop(row.chat_id, None)
+        return row
 
     def _current(self, row: Delivery) -> Delivery | None:
         """Return the row with what this process last showed of it (a row claimed by a

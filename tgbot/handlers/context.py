@@ -35,6 +35,8 @@ class Services:
     deliverer: Deliverer
     lifecycle: ChatLifecycle | None = None
     bot_username: str = ""
+    pictures: Any = None
+    """The table pictures' drawer (`TablePictures`: its thread draws animations too)."""
     batch: int = 50
     parallel: int = 1
     known_users: dict[int, tuple[str, str, float]] = field(default_factory=dict)

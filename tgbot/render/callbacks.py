@@ -10,6 +10,11 @@
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
 | `b:<game>` | "I'm here": take my seat back (from the bot, or after my clock ran out) |
 | `n:<kind>` | open a new table of a game kind (the `/newgame` menu) |
+| `u:<game>:<version>:<op>` | undo the move made at a version: `a` ask, `y` agree, `n` refuse |
+| `r:<game>` | "Rematch": confirm me for the rematch of a finished game (or in its lobby) |
+| `x:<game>` | send me a finished game as JSON |
+| `v:<game>:<step>` | show me a finished game's table after `step` actions (◀ ▶) |
+| `a:<game>` | send me a finished game as an animation, one picture per turn |
 
 `timer` moves the table's turn timer to the next preset; an option op is the game front's
 (the dice game: `m<module>` toggles an Old Saloon module). Anything else, or a malformed
@@ -106,34 +111,26 @@ class Keep:
 
 
 class HandMenu(IntEnum):
-    """The card game's hand menus beside its cards, by the focus value that opens them
-    (1..60 open a hand card by position, 0 the whole hand)."""
+    """The card game's hand menus by focus value (1..60 open a hand card, 0 none)."""
 
     SHOP = 62  # Gold Rush's shop: buy, force, sell, paid uses
     SID = 63  # Sid Ketchum's two cards for a life
 
-    @property
-    def word(self) -> str:
-        """Return the menu's word in `h:` data."""
-        return self.name.lower()
 
-
-MOST_CARDS = 60
-"""The hand cards a card-game prompt opens by position."""
+MOST_CARDS = 60  # the hand cards a card-game prompt opens by position
 
 
 def focus_bits(focus: int) -> frozenset[int]:
-    """Return the prompt state (digits 0-5, a bit mask, as `k:` data carried it before the
-    `h:` form) of a focus value 0-63."""
+    """Return the prompt state of a focus value 0-63: its bits as digits 0-5 (as `k:` data
+    carried it before the `h:` form)."""
     return frozenset(bit for bit in range(6) if focus >> bit & 1)
 
 
 @dataclass(frozen=True)
 class Focus:
-    """`h:<game>:<version>:<open>`: redraw a card-game hand with part of it open: `c<n>` its
-    n-th card (from 1), `shop` or `sid` a menu (`HandMenu`), `-` the whole hand. Before
-    this form the same press was a `k:` one carrying `focus_bits`; those still decode (as
-    `Keep`) and open the same part."""
+    """`h:<game>:<version>:<open>`: redraw a card-game hand with `c<n>` its n-th card (from
+    1), `shop` or `sid` a menu, or `-` nothing open. The `k:` data of older keyboards
+    (`focus_bits`) still decodes, as `Keep`, to the same prompt state."""
 
     PATTERN: ClassVar[re.Pattern[str]] = re.compile(
         r"h:([0-9]{1,10}):([0-9]{1,9}):(-|shop|sid|c[1-9][0-9]?)\Z")
@@ -148,7 +145,7 @@ class Focus:
 
     @property
     def value(self) -> int:
-        """Return the focus value: 0 the whole hand, n the n-th card, or the menu's."""
+        """Return the focus value: 0 nothing open, n the n-th card, or the menu's."""
         return self.menu.value if self.menu is not None else self.card or 0
 
     def keep(self) -> frozenset[int]:
@@ -157,7 +154,7 @@ class Focus:
 
     def data(self) -> str:
         """Return the button's callback data."""
-        part = (self.menu.word if self.menu is not None
+        part = (self.menu.name.lower() if self.menu is not None
                 else "-" if self.card is None else f"c{self.card}")
         return _checked(f"h:{self.game_id}:{self.version}:{part}")
 
@@ -165,10 +162,9 @@ class Focus:
     def decode(cls, data: str | None) -> Focus:
         """Return the press; raise BadCallback."""
         game, version, part = _fields(cls.PATTERN, data)
-        if part == "-":
-            return cls(_game(game), int(version))
-        if part in ("shop", "sid"):
-            return cls(_game(game), int(version), menu=HandMenu[part.upper()])
+        if part in ("-", "shop", "sid"):
+            menu = None if part == "-" else HandMenu[part.upper()]
+            return cls(_game(game), int(version), menu=menu)
         if int(part[1:]) > MOST_CARDS:
             raise BadCallback(f"no hand card {part!r}")
         return cls(_game(game), int(version), card=int(part[1:]))
@@ -251,6 +247,49 @@ class Back(_OfGame):
 
 
 @dataclass(frozen=True)
+class Again(_OfGame):
+    """`r:<game>`: "Rematch", the presser confirms for a finished game's rematch."""
+
+    LETTER: ClassVar[str] = "r"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"r:([0-9]{1,10})\Z")
+
+
+@dataclass(frozen=True)
+class Export(_OfGame):
+    """`x:<game>`: the presser gets a finished game as JSON in private."""
+
+    LETTER: ClassVar[str] = "x"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"x:([0-9]{1,10})\Z")
+
+
+@dataclass(frozen=True)
+class Animate(_OfGame):
+    """`a:<game>`: the presser gets a finished game as an animation in private."""
+
+    LETTER: ClassVar[str] = "a"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"a:([0-9]{1,10})\Z")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """`v:<game>:<step>`: a finished game's table after `step` actions, in private."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"v:([0-9]{1,10}):([0-9]{1,6})\Z")
+    game_id: int
+    step: int
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"v:{self.game_id}:{self.step}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Replay:
+        """Return the press; raise BadCallback."""
+        game, step = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(step))
+
+
+@dataclass(frozen=True)
 class NewGame:
     """`n:<kind>`: open a new table of a game kind (the `/newgame` menu)."""
 
@@ -268,9 +307,32 @@ class NewGame:
         return cls(kind)
 
 
-Press = Play | Keep | Focus | Die | LobbyOp | Mine | Back | NewGame
+@dataclass(frozen=True)
+class Undo:
+    """`u:<game>:<version>:<op>`: about the move made at a version, `a` asks the table to
+    take it back, `y` agrees, `n` refuses."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"u:([0-9]{1,10}):([0-9]{1,9}):([ayn])\Z")
+    game_id: int
+    version: int
+    op: str
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"u:{self.game_id}:{self.version}:{self.op}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Undo:
+        """Return the press; raise BadCallback."""
+        game, version, op = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(version), op)
+
+
+Press = (Play | Keep | Focus | Die | LobbyOp | Mine | Back | NewGame | Undo | Again | Export
+         | Animate | Replay)
 FORMS: dict[str, type[Press]] = {"p": Play, "k": Keep, "h": Focus, "d": Die, "l": LobbyOp,
-                                 "m": Mine, "b": Back, "n": NewGame}
+                                 "m": Mine, "b": Back, "n": NewGame, "u": Undo, "r": Again,
+                                 "x": Export, "a": Animate, "v": Replay}
 
 
 def parse(data: str | None) -> Press:
@@ -310,6 +372,11 @@ def mine_data(game_id: int) -> str:
 def back_data(game_id: int) -> str:
     """Return the data of the "I'm here" button: the presser takes his seat back."""
     return Back(game_id).data()
+
+
+def undo_data(game_id: int, version: int, op: str) -> str:
+    """Return the data of an undo button (`a` ask, `y` agree, `n` refuse)."""
+    return Undo(game_id, version, op).data()
 
 
 def newgame_data(kind: str) -> str:

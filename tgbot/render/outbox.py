@@ -29,29 +29,43 @@ from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
 from tgbot.i18n import t
 from tgbot.render import notices
-from tgbot.render.callbacks import mine_data
 from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
-from tgbot.render.notices import chat_language, deadline_text, mention, user_language
+from tgbot.render.notices import (
+    chat_language,
+    plain_name,
+    user_language,
+)
 from tgbot.render.rendered import Buttons
+from tgbot.render.table_parts import (
+    TABLE,
+    event_lines,
+    last_turn,
+    still_mentioned,
+    table_buttons,
+    waiting_line,
+)
 from tgbot.render.table_photo import (
     fit_caption,
     hand_photo_fields,
     photo_fields,
     pictures_on,
 )
+from tgbot.render.undo import undo_rows
 from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.deadlines import timers_of
-from tgbot.service.games import marks_of
 from tgbot.service.outbox_notes import Channels
 from tgbot.service.payloads import CLOSE, ButtonRows, Closing, Payload
+from tgbot.service.rematch import waiting
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
 RECENT_EVENTS = 40
-TABLE, LOBBY = "table", "lobby"
+SETTLE_SECONDS = 2.0
+"""How long a table edit that only shows marks waits for the player's next press."""
+LOBBY = "lobby"
 Json = dict[str, Any]
 
 
@@ -70,6 +84,12 @@ def chat_pictures(scene: Scene, at: datetime | None = None) -> bool:
     `at`, a group that lately refused the bot's pictures does not (its table is text)."""
     options = scene.chat.default_options if scene.chat is not None else None
     return pictures_on(options) and (at is None or not pictures_refused(options, at))
+
+
+def live_prompt(scene: Scene, seat: int) -> bool:
+    """Return whether a seat's private prompt message still stands as a live prompt."""
+    row = scene.deliveries.get(prompt_key(seat))
+    return row is not None and not closed(row.payload)
 
 
 def switched(previous: Delivery | None, payload: Payload) -> bool:
@@ -144,6 +164,7 @@ class Outbox:
         out.extend(notices.pings(scene, unmentioned))
         out.extend(notices.personal(scene))
         out.extend(self.prompts(scene))
+        out.extend(undo_rows(scene, scene.at or self.now()))
         return out
 
     # -- the lobby --------------------------------------------------------------------
@@ -157,7 +178,8 @@ class Outbox:
                                 turn_seconds=timers_of(game).turn_seconds,
                                 max_players=scene.engine.max_players,
                                 join_url=self.join_url(game.id),
-                                show_options=scene.notes.options, ended=ended)
+                                show_options=scene.notes.options, ended=ended,
+                                waiting=_unconfirmed(scene))
         fresh = scene.notes.fresh and ended is None
         return Outbound(LOBBY, game.chat_id, {"text": rendered.text,
                                               "buttons": rows(rendered.buttons)},
@@ -184,7 +206,7 @@ class Outbox:
         new_turn = over or bool(starts)
         recent = (public[starts[-1]:] if starts
                   else [*before.get("recent", []), *public])[-RECENT_EVENTS:]
-        lines = self.event_lines(scene, view, recent)[-RECENT_LINES:]
+        lines = event_lines(scene, view, recent)[-RECENT_LINES:]
         if over:  # the result is said once, by the waiting line (with the winners)
             lines = [line for line in lines if not line.startswith("🏁")]
         anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
@@ -195,11 +217,11 @@ class Outbox:
         posted = fresh or previous is None or previous.message_id is None \
             or anchor != previous.sent_anchor
         wanted = sorted(scene.notes.attention.group if scene.notes.attention else ())
-        kept = self.still_mentioned(scene, previous, posted=posted)
+        kept = still_mentioned(scene, previous, posted=posted)
         mentioned = sorted({*wanted, *kept}) if posted else kept
-        waiting = self.waiting(scene, view, mentioned)
+        waiting = waiting_line(scene, view, mentioned)
         text = front.table_text(language, view, names, lines) + "\n\n" + waiting
-        buttons = () if over else self.table_buttons(scene, view, language)
+        buttons = table_buttons(scene, view, language)
         lead = self.timeout_lines(scene, language, names)
         payload: Payload = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
@@ -207,14 +229,10 @@ class Outbox:
             # What ended the last turn opens the new message (if the last turn's table was
             # never shown, its edits coalesced away, all of that turn's lines do), and the
             # last turn's message is edited to say how it ended.
-            ended = public[:starts[-1]] if starts else public
-            unseen = previous is not None and previous.revision > previous.sent_revision
-            carried = [*before.get("recent", []), *ended] if unseen else \
-                [e for e in ended if front.is_headline(e)]
-            lead += self.event_lines(scene, view, carried)
+            opening, ended = last_turn(scene, view, public[:starts[-1]] if starts else public)
+            lead += opening
             if previous is not None and previous.message_id is not None and not fresh:
-                payload["closing"] = closing_table(
-                    before, self.event_lines(scene, view, ended), language)
+                payload["closing"] = closing_table(before, ended, language)
         if lead:
             payload["lead"] = lead
         if mentioned:
@@ -222,57 +240,10 @@ class Outbox:
         if pictures:
             payload.update(photo_fields(game.kind, engine, state, language, names, lines,
                                         waiting))
+        if scene.notes.settle and not posted:
+            payload["settle"] = SETTLE_SECONDS
         return (Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id, fresh=fresh),
                 [] if posted else wanted)
-
-    @staticmethod
-    def table_buttons(scene: Scene, view: dict[str, Any], language: str) -> Buttons:
-        """Return the running table's buttons: the group's choices of the pending decision
-        (with the prompt's own state: a press's marks, or the marks kept with the game),
-        then "🔒 Mine"."""
-        game, engine = scene.game, scene.engine
-        assert game.id is not None
-        buttons: Buttons = ()
-        shown = next((p for p in prompts_of(engine, scene.state) if p.public), None)
-        if shown is not None:
-            keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
-            buttons = front_for(game.kind).prompt_buttons(
-                language, view, shown.public, scene.names(), game.id,
-                None if keep is None else frozenset(keep))
-        return (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
-
-    @staticmethod
-    def event_lines(scene: Scene, view: dict[str, Any], events: list[Any]) -> list[str]:
-        """Return the group's lines of public events (an event with none is left out)."""
-        front, language, names = front_for(scene.game.kind), chat_language(scene), scene.names()
-        return [line for e in events if (line := front.event_line(language, e, names, view))]
-
-    @staticmethod
-    def still_mentioned(scene: Scene, previous: Delivery | None, *, posted: bool) -> list[int]:
-        """Return the seats the table's last revision mentions that still owe: an edit of
-        the same message keeps them (an edit notifies nobody, and changing the text would
-        cost an edit), and a new message keeps those of a revision never sent (coalescing
-        never drops a mention), but never mentions again those already notified."""
-        if previous is None or (posted and previous.revision <= previous.sent_revision):
-            return []
-        owing = set(scene.engine.to_act(scene.state)) - scene.bots()
-        return [seat for seat in previous.payload.get("mention", ()) if seat in owing]
-
-    @staticmethod
-    def waiting(scene: Scene, view: Json, mentioned: list[int]) -> str:
-        """Return whom the table waits for, the seats in `mentioned` as mentions that
-        notify them, and until when the clock runs."""
-        game = scene.game
-        language, names = chat_language(scene), scene.names()
-        marked = [f"\x00{seat}\x00" if seat in mentioned else name
-                  for seat, name in enumerate(names)]
-        waiting = front_for(game.kind).waiting_line(language, view, marked)
-        for seat in mentioned:
-            waiting = waiting.replace(f"\x00{seat}\x00",
-                                      mention(scene.user_of(seat) or 0, names[seat]))
-        if game.status is GameStatus.RUNNING and scene.engine.outcome(scene.state) is None:
-            waiting = " · ".join(filter(None, [waiting, deadline_text(scene, language)]))
-        return waiting
 
     def closed_table(self, scene: Scene) -> Outbound:
         """Return the table of an ended or cancelled game without its buttons."""
@@ -296,6 +267,10 @@ class Outbox:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
                                      "back.", name=name))
+        if scene.notes.undone is not None:
+            name = html.escape(plain_name(scene, scene.notes.undone))
+            lines.append(t(language, "↩️ {name}'s last move was taken back, as the table "
+                                     "agreed.", name=name))
         if scene.notes.moved_here:  # its forum topic was closed or deleted
             lines.append(t(language, "📌 This game's topic was closed or deleted, so the game "
                                      "goes on here."))
@@ -324,9 +299,9 @@ class Outbox:
     def prompts(self, scene: Scene) -> list[Outbound]:
         """Return each seat's live private prompt; close those no longer owed.
 
-        A seat newly owing a decision (the attention notes) gets its prompt as a new
-        message, which rings his phone when it is how he is told of his move ("loud");
-        otherwise the live prompt is edited in place, and any prompt posted anew (after a
+        A seat newly owing a decision that is told by his private prompt (the attention
+        notes' "loud") gets it as a new message, which rings his phone; otherwise the live
+        prompt is edited in place (one call, no sound), and a prompt posted anew (after a
         close, or /status) comes without sound.
         """
         game, engine, state = scene.game, scene.engine, scene.state
@@ -336,7 +311,11 @@ class Outbox:
         names = scene.names()
         attention = scene.notes.attention or Channels()
         loud = set(attention.loud)
-        new = loud | set(attention.silent) | {scene.notes.prompt_for}
+        # Only a ring needs a new message (an edit never rings): a prompt that comes
+        # silently is edited in place while its message is still a live prompt, and
+        # posted anew below only when that message was closed (#30 item 6).
+        new = loud | {scene.notes.prompt_for} | {
+            seat for seat in attention.silent if not live_prompt(scene, seat)}
         marked = scene.notes.keep  # a press's marks: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
         pictures = chat_pictures(scene)
@@ -376,6 +355,11 @@ class Outbox:
             return True
         if scene.notes.attention is not None and seat in scene.notes.attention.silent:
             return False
-        row = scene.deliveries.get(prompt_key(seat))
-        return row is not None and not closed(row.payload) and not row.payload.get("silent")
+        return live_prompt(scene, seat) \
+            and not scene.deliveries[prompt_key(seat)].payload.get("silent")
 
+
+def _unconfirmed(scene: Scene) -> list[str] | None:
+    """Return the names a rematch lobby waits for (None for a lobby that is no rematch)."""
+    seats = waiting(scene.game, scene.seats)
+    return None if seats is None else [scene.names()[seat] for seat in seats]

@@ -194,6 +194,7 @@ class GameService:
             scene.game.lobby = {**scene.game.lobby,
                                 MARKS: {"version": version, "items": sorted(now)}}
             scene.notes.keep, scene.notes.dirty = tuple(sorted(now)), True
+            scene.notes.settle = True
             marked.append(now)
 
         await self.command(game_id, work)

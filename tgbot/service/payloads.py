@@ -46,6 +46,10 @@ class Payload(TypedDict, total=False):
     """The seats a ping names (it is deleted once none of them owes any more)."""
     retire: list[int]
     """Messages an unsent new message replaces: retired once it is posted."""
+    settle: float
+    """Seconds the delivery loop waits before sending this revision, so that a newer one
+    (made by the press that follows) is sent instead: a mark shows only if the player
+    pauses after it."""
 
 
 CLOSE: Payload = {"close": True}

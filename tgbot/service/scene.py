@@ -32,6 +32,7 @@ from storage.models import (
     assign,
     built,
 )
+from storage.records import SeatResult, results_of
 from storage.repositories import UnitOfWork
 from tgbot.service.outbox_notes import Notes
 from tgbot.service.payloads import Payload
@@ -305,17 +306,20 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
     """Write scenes, each given with the version its row must still be at: the game row
     when it took steps, is `dirty` (written as it is) or must `reclock` (its state, then
     its next deadline or its outcome, as after steps); the log of its steps with their
-    public events; the seats that changed since loaded; and the outbox. Raise StaleGame.
+    public events; the changed seats; the outbox; an ended game's records. Raise StaleGame.
     """
     rows: list[tuple[Game, int]] = []
     records: list[ActionRecord] = []
     seats: list[Seat] = []
     outbound: list[Delivery] = []
+    finished: list[SeatResult] = []
     for scene, expected in scenes:
         game = scene.game
         scene.at = at
         if (scene.steps or reclock) and scene.state is not None:
-            outcome = write_state(game, scene.engine, scene.state, at)
+            ended = game.status is not GameStatus.FINISHED  # an end is tallied once
+            if (outcome := write_state(game, scene.engine, scene.state, at)) and ended:
+                finished.extend(results_of(game, scene.seats, scene.state))
             if outcome is None and hooks.deadline is not None and game.paused_at is None:
                 deadline_at, remind_at = hooks.deadline(game, scene.seats, scene.state)
                 assign(game, deadline_at=deadline_at, remind_at=remind_at)
@@ -336,6 +340,7 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
     await uow.actions.append_many(records=records)
     await uow.seats.save_many(seats=seats)
     await uow.deliveries.write(rows=outbound)
+    await uow.records.tally(results=finished)
 
 
 def held(row: Seat) -> tuple[int | None, bool, int]:
@@ -372,8 +377,9 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
                                 "topic_id": out.topic_id, "revision": 1,
                                 "payload": out.payload, "due_at": at + OWNED,
                                 "updated_at": at})
-    wanted = {key: value for key, value in row.payload.items() if key != "retire"}
-    if wanted == out.payload and row.chat_id == out.chat_id and not out.fresh:
+    wanted = {key: value for key, value in row.payload.items() if key not in ("retire", "settle")}
+    shown = {key: value for key, value in out.payload.items() if key != "settle"}
+    if wanted == shown and row.chat_id == out.chat_id and not out.fresh:
         return None
     payload = Payload(**out.payload)
     unsent = row.revision > row.sent_revision
