@@ -7,6 +7,7 @@ each other."""
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -164,3 +165,10 @@ def test_the_package_root_holds_only_the_composition() -> None:
     handlers/, i18n/."""
     assert sorted(p.name for p in (ROOT / "tgbot").glob("*.py")) == [
         "__init__.py", "__main__.py", "app.py", "settings.py"]
+
+
+def test_mypy_is_strict_on_the_engines_and_the_service_layer() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    strict = {m for o in config["overrides"] if o.get("strict") for m in o["module"]}
+    assert {"core.*", "tgbot.service.*"} <= strict
+    assert {"core", "tgbot"} <= set(config["files"])

@@ -122,6 +122,109 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
         await found.lifecycle.expire_paused()
 
 
+class _Runtime:
+    """What the application opens at start-up and closes at stop: storage, the services
+    and the group tables' pictures (drawn at send time)."""
+
+    def __init__(self, settings: Settings, now: Clock, seed_source: Callable[[], int],
+                 limiter: ChatRateLimiter, inbox: Inbox, operator: Operator) -> None:
+        self.settings, self.now, self.seed_source = settings, now, seed_source
+        self.limiter, self.inbox, self.operator = limiter, inbox, operator
+        self.engines: list[Any] = []
+        self.factories: list[SqlUnitOfWorkFactory] = []
+        self.pictures = TablePictures()
+        self.servers: list[OpsServer] = []
+
+    async def post_init(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Open storage, build the services, resume what a previous run left, start the
+        deadline sweep."""
+        settings, now = self.settings, self.now
+        engine = make_engine(settings.database_url)
+        self.engines.append(engine)
+        await upgrade(engine)
+        uow_factory = sql_uow_factory(engine)
+        self.factories.append(uow_factory)
+        self.inbox.uow_factory = uow_factory
+        me = await application.bot.get_me()
+        deliverer = Deliverer(application.bot, uow_factory, now,
+                              ready_in=self.limiter.ready_in, pictures=self.pictures,
+                              owner=settings.replica_id)
+        assert application.job_queue is not None
+        waker = Waker(application.job_queue, _sweep_job, now)
+        username = me.username or ""
+        games = GameService(uow_factory, now=now, seed_source=self.seed_source,
+                            outbox=Outbox(lambda game_id: join_url(username, game_id), now),
+                            deliver=deliverer.push, wake=waker.wake_at,
+                            owner=settings.replica_id)
+        lifecycle = ChatLifecycle(games, deliverer)
+        deliverer.lifecycle = lifecycle
+        operator = self.operator
+        deliverer.on_table = operator.table_shown
+        operator.uow_factory, operator.loop = uow_factory, deliverer
+        # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
+        parallel = 8 if settings.database_url.startswith("postgresql") else 1
+        application.bot_data[SERVICES_KEY] = Services(
+            games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
+            batch=settings.deadline_batch, parallel=parallel, pictures=self.pictures,
+            ops=operator, admins=frozenset(settings.bot_admins))
+        await _register_commands(application)
+        if settings.metrics_port is not None and not settings.webhook_url:
+            self.servers.append(OpsServer(operator))
+            operator.port = self.servers[0].start(settings.metrics_listen, settings.metrics_port)
+        await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
+        await self.inbox.replay(application)  # and handle what it received but did not finish
+        application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
+                                            first=0, name="deadlines")
+        # Start-up's objects (modules, handlers, compiled statements) live as long as the
+        # process: frozen out of the collector's generations, a full collection no longer
+        # walks them all (it took ~80 ms of a loaded bot's CPU each time it ran).
+        gc.collect()
+        gc.freeze()
+
+    async def post_stop(self, application: Application) -> None:  # type: ignore[type-arg]
+        """Stop the metrics server and the delivery loop, store the inbox, close the
+        pictures and storage."""
+        for server in self.servers:
+            await server.stop()
+        self.servers.clear()
+        found = application.bot_data.get(SERVICES_KEY)
+        if isinstance(found, Services):
+            await found.deliverer.stop()
+        await self.inbox.flush()
+        self.pictures.close()
+        for factory in self.factories:
+            factory.close()
+        self.factories.clear()
+        for engine in self.engines:  # its connections' threads must not outlive the loop
+            await engine.dispose()
+        self.engines.clear()
+
+
+def _add_handlers(application: Application) -> None:  # type: ignore[type-arg]
+    """Register the buttons', commands' and chat changes' handlers, and the error handler."""
+    # Presses are most updates: their handler is asked first (a group tries its handlers in
+    # order until one takes the update; a press matches no command, a command no press).
+    for route in button_routes():  # one per callback form, by its pattern; then the rest
+        application.add_handler(route)
+    for name, handler in (("newgame", newgame), ("join", join), ("status", status),
+                          ("history", history), ("rules", rules), ("settings", chat_settings),
+                          ("cancel", cancel), ("help", help_command), ("start", start),
+                          ("mygames", mygames), ("language", language), ("back", back),
+                          ("extend", extend), ("skip", skip), ("botseat", botseat),
+                          ("kick", kick), ("undo", undo_command), ("stats", stats),
+                          ("top", top), ("games", games_command), ("botstats", botstats)):
+        application.add_handler(CommandHandler(name, handler))
+    application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
+                            group=1)
+    application.add_handler(ChatMemberHandler(member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(ChatMemberHandler(member_update, ChatMemberHandler.CHAT_MEMBER))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migration_message))
+    application.add_handler(MessageHandler(
+        filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
+        member_message))
+    application.add_error_handler(on_error)
+
+
 def build_application(settings: Settings, *, now: Clock = utc_now,
                       seed_source: Callable[[], int] = random_seed,
                       limiter_clock: Callable[[], float] | None = None,
@@ -144,107 +247,21 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
                               clock=limiter_clock)
     # storage opens in post_init; in webhook mode the inbox drops duplicate deliveries
     inbox = Inbox(None, now, remember=WEBHOOK_MEMORY if settings.webhook_url else None)
-    engines: list[Any] = []
-    factories: list[SqlUnitOfWorkFactory] = []
-    pictures = TablePictures()  # the group tables' pictures, drawn at send time
     operator = Operator(now, backlog_seconds=settings.ready_backlog_seconds)
     limiter.on_flood = operator.flood
+    runtime = _Runtime(settings, now, seed_source, limiter, inbox, operator)
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
                    request=StreamRequest(256), get_updates_request=StreamRequest(1),
                    rate_limiter=limiter, inbox=inbox, watch=operator.api_call)
-    servers: list[OpsServer] = []
-
-    async def post_init(application: Application) -> None:  # type: ignore[type-arg]
-        engine = make_engine(settings.database_url)
-        engines.append(engine)
-        await upgrade(engine)
-        uow_factory = sql_uow_factory(engine)
-        factories.append(uow_factory)
-        inbox.uow_factory = uow_factory
-        me = await application.bot.get_me()
-        deliverer = Deliverer(application.bot, uow_factory, now, ready_in=limiter.ready_in,
-                              pictures=pictures, owner=settings.replica_id)
-        assert application.job_queue is not None
-        waker = Waker(application.job_queue, _sweep_job, now)
-        username = me.username or ""
-        games = GameService(uow_factory, now=now, seed_source=seed_source,
-                            outbox=Outbox(lambda game_id: join_url(username, game_id), now),
-                            deliver=deliverer.push, wake=waker.wake_at,
-                            owner=settings.replica_id)
-        lifecycle = ChatLifecycle(games, deliverer)
-        deliverer.lifecycle = lifecycle
-        deliverer.on_table = operator.table_shown
-        operator.uow_factory, operator.loop = uow_factory, deliverer
-        # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
-        parallel = 8 if settings.database_url.startswith("postgresql") else 1
-        application.bot_data[SERVICES_KEY] = Services(
-            games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
-            batch=settings.deadline_batch, parallel=parallel, pictures=pictures, ops=operator,
-            admins=frozenset(settings.bot_admins))
-        await _register_commands(application)
-        if settings.metrics_port is not None and not settings.webhook_url:
-            servers.append(OpsServer(operator))
-            operator.port = servers[0].start(settings.metrics_listen, settings.metrics_port)
-        await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
-        await inbox.replay(application)  # and handle what it received but did not finish
-        application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
-                                            first=0, name="deadlines")
-        # Start-up's objects (modules, handlers, compiled statements) live as long as the
-        # process: frozen out of the collector's generations, a full collection no longer
-        # walks them all (it took ~80 ms of a loaded bot's CPU each time it ran).
-        gc.collect()
-        gc.freeze()
-
-    async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
-        for server in servers:
-            await server.stop()
-        servers.clear()
-        found = application.bot_data.get(SERVICES_KEY)
-        if isinstance(found, Services):
-            await found.deliverer.stop()
-        await inbox.flush()
-        pictures.close()
-        for factory in factories:
-            factory.close()
-        factories.clear()
-        for engine in engines:  # its connections' threads must not outlive the loop
-            await engine.dispose()
-        engines.clear()
-
     application = (
         Application.builder()
         .bot(bot)
         .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled, tracer=operator))
-        .post_init(post_init)
-        .post_stop(post_stop)
+        .post_init(runtime.post_init)
+        .post_stop(runtime.post_stop)
         .build()
     )
     _add_handlers(application)
-    application.add_error_handler(on_error)
     application.bot_data[OPERATOR_KEY] = operator
     return application
-
-
-def _add_handlers(application: Application) -> None:  # type: ignore[type-arg]
-    """Register every handler: presses first, then commands, members, migrations."""
-    # Presses are most updates: their handler is asked first (a group tries its handlers in
-    # order until one takes the update; a press matches no command, a command no press).
-    for route in button_routes():  # one per callback form, by its pattern; then the rest
-        application.add_handler(route)
-    for name, handler in (("newgame", newgame), ("join", join), ("status", status),
-                          ("history", history), ("rules", rules), ("settings", chat_settings),
-                          ("cancel", cancel), ("help", help_command), ("start", start),
-                          ("mygames", mygames), ("language", language), ("back", back),
-                          ("extend", extend), ("skip", skip), ("botseat", botseat),
-                          ("kick", kick), ("undo", undo_command), ("stats", stats),
-                          ("top", top), ("games", games_command), ("botstats", botstats)):
-        application.add_handler(CommandHandler(name, handler))
-    application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
-                            group=1)
-    application.add_handler(ChatMemberHandler(member_changed, ChatMemberHandler.MY_CHAT_MEMBER))
-    application.add_handler(ChatMemberHandler(member_update, ChatMemberHandler.CHAT_MEMBER))
-    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migration_message))
-    application.add_handler(MessageHandler(
-        filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
-        member_message))

@@ -29,7 +29,7 @@ from typing import Literal
 
 from core.bang_cards.cards import CARDS, NUMBER
 from core.bang_cards.gold_rush.equipment import EQUIPMENT, GEAR_NUMBER
-from core.bang_cards.ids import Kind
+from core.bang_cards.ids import Aim, Kind, PaidUse
 from core.engine.errors import MalformedAction
 
 
@@ -45,7 +45,7 @@ class Pass:
 
 @dataclass(frozen=True)
 class Play:
-    """Play a card from the hand; `pick` is "hand" (a random card) or a card in play."""
+    """Play a card from the hand; `pick` is `Aim.HAND` (a random card) or a card in play."""
 
     card: str
     target: int | None = None
@@ -125,14 +125,11 @@ class Sell:
     card: str
 
 
-Ability = Literal["gold_pan", "rucksack", "raddie_snake", "josh_mccloud", "jacky_murieta"]
-
-
 @dataclass(frozen=True)
 class Use:
     """Gold Rush: a paid ability of an equipment card or a character (GR-DEC-1/8/9)."""
 
-    what: Ability
+    what: PaidUse
     target: int | None = None
 
 
@@ -142,10 +139,10 @@ CardsAction = (EndPlay | Pass | Play | Respond | Discard | Sid | Pick | DrawFrom
 _MODES: dict[Kind, str] = {Kind.PANIC: "p", Kind.BEER: "b", Kind.BANG: "g",
                            Kind.GENERAL_STORE: "s", Kind.DUEL: "d", Kind.CAT_BALOU: "k"}
 _MODE_OF = {letter: kind for kind, letter in _MODES.items()}
-_USES: dict[str, str] = {"gold_pan": "p", "rucksack": "r", "raddie_snake": "d",
-                         "josh_mccloud": "j", "jacky_murieta": "m"}
-_USE_OF: dict[str, Ability] = {"p": "gold_pan", "r": "rucksack", "d": "raddie_snake",
-                               "j": "josh_mccloud", "m": "jacky_murieta"}
+_USES: dict[PaidUse, str] = {PaidUse.GOLD_PAN: "p", PaidUse.RUCKSACK: "r",
+                             PaidUse.RADDIE_SNAKE: "d", PaidUse.JOSH_MCCLOUD: "j",
+                             PaidUse.JACKY_MURIETA: "m"}
+_USE_OF = {letter: what for what, letter in _USES.items()}
 
 _N = r"[0-9]{2}"
 _PATTERN = re.compile(
@@ -177,7 +174,7 @@ def _gear(text: str) -> str:
 def _aim(target: int | None, pick: str | None) -> str:
     if target is None:
         return ""
-    return f"t{target}" + ("h" if pick == "hand" else "" if pick is None else "c" + _num(pick))
+    return f"t{target}" + ("h" if pick == Aim.HAND else "" if pick is None else "c" + _num(pick))
 
 
 def _card(text: str) -> str:
@@ -185,6 +182,10 @@ def _card(text: str) -> str:
     if index >= len(CARDS):
         raise MalformedAction(f"no card number {text}")
     return CARDS[index].id
+
+
+def _pick(hand: str | None, card: str | None) -> str | None:
+    return Aim.HAND if hand else None if card is None else _card(card)
 
 
 def encode(action: CardsAction) -> str:
@@ -232,7 +233,7 @@ def decode(text: str) -> CardsAction:
         return Pass()
     if part["play"] is not None:
         target = None if part["target"] is None else int(part["target"])
-        pick = "hand" if part["hand"] else None if part["pick"] is None else _card(part["pick"])
+        pick = _pick(part["hand"], part["pick"])
         return Play(_card(part["play"]), target, pick)
     if part["respond"] is not None:
         return Respond(_card(part["respond"]))
@@ -247,7 +248,7 @@ def decode(text: str) -> CardsAction:
         return Pick(_card(part["choose"]))
     if part["buy"] is not None:
         target = None if part["btarget"] is None else int(part["btarget"])
-        pick = "hand" if part["bhand"] else None if part["bpick"] is None else _card(part["bpick"])
+        pick = _pick(part["bhand"], part["bpick"])
         mode = None if part["mode"] is None else _MODE_OF[part["mode"]]
         return Buy(_gear(part["buy"]), mode, target, pick, bool(part["full"]))
     if part["force"] is not None:

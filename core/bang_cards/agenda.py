@@ -3,8 +3,8 @@ leaving a decision for a seat."""
 
 from __future__ import annotations
 
-from core.bang_cards.ids import Decision, Purpose
-from core.bang_cards.state import CardsState, Frame, Task
+from core.bang_cards.frames import Frame
+from core.bang_cards.state import CardsState, Task
 from core.engine.protocol import Event
 
 Events = list[Event]
@@ -15,10 +15,6 @@ def schedule(state: CardsState, *tasks: Task) -> None:
     state.agenda.extend(reversed(tasks))
 
 
-def ask(state: CardsState, decision: Decision, seat: int, *, source: int | None = None,
-        card: str | None = None, need: int = 0, other: int | None = None,
-        purpose: Purpose | None = None, waiting: tuple[int, ...] = (),
-        hits: tuple[int, ...] = ()) -> None:
+def ask(state: CardsState, frame: Frame) -> None:
     """Leave a pending decision; the agenda stops until it is answered."""
-    state.pending = Frame(decision, seat, source, card, need, other, purpose, waiting, hits)
-
+    state.pending = frame

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.bang_cards import frames
 from core.bang_cards.actions import (
     CardsAction,
     Discard,
@@ -34,9 +35,9 @@ from core.bang_cards.characters import bang_kinds, missed_kinds
 from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
 from core.bang_cards.gold_rush import bot as gold_rush_bot
-from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Decision, Kind, Role
+from core.bang_cards.ids import ROLES_BY_COUNT, THREE_PLAYER_TARGET, Aim, Kind, Role
 from core.bang_cards.policies import lucky_choice, save_action
-from core.bang_cards.state import CardsState, Frame
+from core.bang_cards.state import CardsState
 
 VALUE: dict[Kind, float] = {
     Kind.BANG: 5, Kind.MISSED: 6, Kind.BEER: 7, Kind.PANIC: 6, Kind.CAT_BALOU: 5,
@@ -137,17 +138,17 @@ def _steal_pick(state: CardsState, seat: int, plays: list[Play]) -> Play | None:
     """Panic!/Cat Balou: an ally's Jail or Dynamite, else an enemy's best card."""
     for play in plays:
         assert play.target is not None
-        if (enemy_score(state, seat, play.target) < 0 and play.pick not in (None, "hand")
+        if (enemy_score(state, seat, play.target) < 0 and play.pick not in (None, Aim.HAND)
                 and kind_of(play.pick) in (Kind.JAIL, Kind.DYNAMITE)):
             return play
     hostile = [p for p in plays if p.target is not None
                and enemy_score(state, seat, p.target) > 1
-               and (p.pick == "hand" or kind_of(p.pick or "") not in (Kind.JAIL, Kind.DYNAMITE))]
+               and (p.pick == Aim.HAND or kind_of(p.pick or "") not in (Kind.JAIL, Kind.DYNAMITE))]
     if not hostile:
         return None
     def worth(play: Play) -> float:
         assert play.target is not None
-        gain = 4.0 if play.pick == "hand" else VALUE.get(kind_of(play.pick or ""), 3.0)
+        gain = 4.0 if play.pick == Aim.HAND else VALUE.get(kind_of(play.pick or ""), 3.0)
         return enemy_score(state, seat, play.target) + gain
     return max(hostile, key=worth)
 
@@ -204,34 +205,34 @@ def bot_play(state: CardsState, seat: int, legal: list[CardsAction]) -> CardsAct
     return EndPlay()
 
 
-def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
+def bot_action(state: CardsState, frame: frames.Frame, seat: int) -> CardsAction:
     """Return the bot's answer of `seat` to a frame."""
     me = state.seats[seat]
     legal = legal_actions(state, frame, seat)
     planned = gold_rush_bot.choose(state, frame, seat, legal, bot_play, enemy_score, _value)
     if planned is not None:  # Gold Rush and the shadows: gold_rush/bot.py
         return planned
-    match frame.decision:
-        case Decision.PLAY:
+    match frame:
+        case frames.AskPlay():
             return bot_play(state, seat, legal)
-        case Decision.DODGE:
+        case frames.AskDodge():
             missed = [c for c in me.hand if kind_of(c) in missed_kinds(me.character)]
             missed.sort(key=lambda c: kind_of(c) is not Kind.MISSED)  # spend Missed! first
             return Respond(missed[0]) if len(missed) >= frame.need else Pass()
-        case Decision.VOLLEY | Decision.DUEL:
-            gatling = frame.card is not None and kind_of(frame.card) is Kind.GATLING
+        case frames.AskVolley() | frames.AskDuel():
+            gatling = kind_of(frame.card) is Kind.GATLING
             kinds = missed_kinds(me.character) if gatling else bang_kinds(me.character)
             cards = [c for c in me.hand if kind_of(c) in kinds]
             return Respond(cards[0]) if cards else Pass()
-        case Decision.SAVE:
+        case frames.AskSave():
             return save_action(state, seat)
-        case Decision.LUCKY_PICK:
-            return Pick(lucky_choice(state, frame))
-        case Decision.KIT_RETURN:
+        case frames.AskLuckyPick(purpose=purpose):
+            return Pick(lucky_choice(state, purpose))
+        case frames.AskKitReturn():
             return Pick(_cheapest(state, seat, list(state.table)))
-        case Decision.STORE_PICK:
+        case frames.AskStorePick():
             return Pick(max(state.table, key=lambda c: (_value(state, seat, c), -NUMBER[c])))
-        case Decision.DRAW_SOURCE:
+        case frames.AskDrawSource():
             if DrawFrom("discard") in legal and _value(state, seat, state.discard[-1]) >= 6:
                 return DrawFrom("discard")
             victims = [a for a in legal if isinstance(a, DrawFrom) and isinstance(a.origin, int)]
@@ -241,6 +242,6 @@ def bot_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
                 if enemy_score(state, seat, int(best.origin)) > 0:
                     return best
             return DrawFrom("deck")
-        case Decision.DISCARD:
+        case frames.AskDiscard():
             return Discard(_cheapest(state, seat, list(me.hand)))
     return legal[0]

@@ -2,8 +2,9 @@
 
 A card instance is named by its id (`bang_10d`, `stagecoach_9s_2`); action texts use its
 number, its index in `CARDS`. `KINDS` is the registry of card kinds: colour, how a target
-is chosen, weapon range. What each kind does when played is in `effects.py`, one
-function per kind. An expansion adds cards to `CARDS` and kinds to `KINDS`.
+is chosen, weapon range. The blue kinds are declared here (their rules in play in
+`card_rules/`); each brown kind is declared once with what it does when played, in
+`card_rules/brown.py`, which registers it here.
 """
 
 from __future__ import annotations
@@ -25,28 +26,18 @@ Targeting = Literal["none", "reach", "near", "any_card", "any", "jail"]
 @dataclass(frozen=True)
 class KindRule:
     """What a card kind is: its colour, how it targets, its weapon range (0: not a weapon),
-    and for a card aimed at every other player at once what each answers with (a Missed!
-    for a Gatling's shots, a BANG! for Indians!)."""
+    for a card aimed at every other player at once what each answers with (a Missed! for a
+    Gatling's shots, a BANG! for Indians!), and whether a player may play only one a turn
+    (BANG! [BC-BANG-3])."""
 
     color: Color
     targeting: Targeting = "none"
     weapon_range: int = 0
     volley_answer: Kind | None = None
+    once_a_turn: bool = False
 
 
 KINDS: dict[Kind, KindRule] = {
-    Kind.BANG: KindRule(Color.BROWN, "reach"),
-    Kind.MISSED: KindRule(Color.BROWN),
-    Kind.BEER: KindRule(Color.BROWN),
-    Kind.PANIC: KindRule(Color.BROWN, "near"),
-    Kind.CAT_BALOU: KindRule(Color.BROWN, "any_card"),
-    Kind.DUEL: KindRule(Color.BROWN, "any"),
-    Kind.STAGECOACH: KindRule(Color.BROWN),
-    Kind.GENERAL_STORE: KindRule(Color.BROWN),
-    Kind.INDIANS: KindRule(Color.BROWN, volley_answer=Kind.BANG),  # [BC-INDIANS-1]
-    Kind.GATLING: KindRule(Color.BROWN, volley_answer=Kind.MISSED),  # [BC-GATLING-1]
-    Kind.SALOON: KindRule(Color.BROWN),
-    Kind.WELLS_FARGO: KindRule(Color.BROWN),
     Kind.BARREL: KindRule(Color.BLUE),
     Kind.MUSTANG: KindRule(Color.BLUE),
     Kind.SCOPE: KindRule(Color.BLUE),
@@ -58,6 +49,13 @@ KINDS: dict[Kind, KindRule] = {
     Kind.REV_CARABINE: KindRule(Color.BLUE, weapon_range=4),
     Kind.WINCHESTER: KindRule(Color.BLUE, weapon_range=5),
 }
+"""The blue kinds; each brown kind is registered with its effect (`card_rules/brown.py`)."""
+
+
+def register_kind(kind: Kind, rule: KindRule) -> None:
+    """Register a card kind's rule (a brown kind, declared with its effect)."""
+    KINDS[kind] = rule
+
 
 COLT_RANGE = 1  # [BC-COMP-2] the Colt .45 when no weapon is in play
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from core.bang_cards import events as ev
 from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.characters import ability_at
+from core.bang_cards.frames import AskLuckyPick
 from core.bang_cards.hooks import CHECKS, rules_at
-from core.bang_cards.ids import Decision, Purpose
+from core.bang_cards.ids import Purpose
 from core.bang_cards.state import CardsState, Check
 from core.bang_cards.zones import pop_deck
 
@@ -41,7 +42,7 @@ def run_check(state: CardsState, task: Check, out: Events) -> None:
     if len(state.table) == 1:
         _resolve(state, task.purpose, task.seat, state.table[0], out)
     else:
-        ask(state, Decision.LUCKY_PICK, task.seat, purpose=task.purpose)  # [BC-CHAR-DUKE-1]
+        ask(state, AskLuckyPick(task.seat, task.purpose))  # [BC-CHAR-DUKE-1]
 
 
 def pick_check_card(state: CardsState, purpose: Purpose, seat: int, card: str) -> None:

@@ -12,8 +12,9 @@ from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import others_from
 from core.bang_cards.cards import volley_answer
 from core.bang_cards.characters import ability_at
+from core.bang_cards.frames import AskDodge, AskDuel, AskStorePick, AskVolley
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import Decision, Kind, Purpose
+from core.bang_cards.ids import Kind, Purpose
 from core.bang_cards.state import (
     CardsState,
     Check,
@@ -64,7 +65,7 @@ def run_shot(state: CardsState, task: Shot, out: Events) -> None:
         out.append(ev.HitTaken(seat=task.seat))
         schedule(state, Damage(task.seat, 1, task.source))
         return
-    ask(state, Decision.DODGE, task.seat, source=task.source, card=task.card, need=need)
+    ask(state, AskDodge(task.seat, task.source, task.card, need))
 
 
 def run_volley(state: CardsState, task: Volley, out: Events) -> None:
@@ -87,8 +88,7 @@ def run_volley(state: CardsState, task: Volley, out: Events) -> None:
             out.append(ev.HitTaken(seat=target))
             hits.append(target)
     if waiting:
-        ask(state, Decision.VOLLEY, task.source, source=task.source, card=task.card,
-            waiting=tuple(waiting), hits=tuple(hits))
+        ask(state, AskVolley(task.source, task.source, task.card, tuple(waiting), tuple(hits)))
     else:
         finish_volley(state, task.source, hits)
 
@@ -112,7 +112,7 @@ def run_duel_turn(state: CardsState, task: DuelTurn, out: Events) -> None:
         out.append(ev.HitTaken(seat=task.seat))
         schedule(state, Damage(task.seat, 1, task.source))  # source: always the Duel's player
         return
-    ask(state, Decision.DUEL, task.seat, source=task.source, card=task.card, other=task.other)
+    ask(state, AskDuel(task.seat, task.source, task.card, task.other))
 
 
 def run_store_pick(state: CardsState, task: StorePick, out: Events) -> None:
@@ -128,7 +128,7 @@ def run_store_pick(state: CardsState, task: StorePick, out: Events) -> None:
         schedule(state, StorePick(tuple(order[1:])))
         return
     schedule(state, StorePick(tuple(order[1:])))
-    ask(state, Decision.STORE_PICK, order[0])
+    ask(state, AskStorePick(order[0]))
 
 
 def take_store_card(state: CardsState, seat: int, card: str, out: Events) -> None:

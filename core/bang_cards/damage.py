@@ -8,8 +8,9 @@ from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import living, survivors
 from core.bang_cards.characters import ability_at
 from core.bang_cards.expansion import EXPANSIONS
+from core.bang_cards.frames import AskSave
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Role, Side
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Role, Side
 from core.bang_cards.state import CardsState, Damage, Eliminate, Settle
 from core.bang_cards.zones import draw
 from core.engine.protocol import Outcome
@@ -64,7 +65,7 @@ def run_damage(state: CardsState, task: Damage, out: Events) -> None:
         return
     if can_save(state, task.seat):
         # Each Beer puts this stage back (decisions.py), so he is asked until safe or out.
-        ask(state, Decision.SAVE, task.seat, source=task.source)
+        ask(state, AskSave(task.seat, task.source))
         return
     schedule(state, Eliminate(task.seat, task.source))  # [BC-LIFE-1]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.bang_cards import events as ev
 from core.bang_cards.actions import (
     CardsAction,
@@ -26,14 +28,26 @@ from core.bang_cards.damage import beer_heals, beer_played, heal
 from core.bang_cards.draw import draw_first_from
 from core.bang_cards.effects import EFFECTS
 from core.bang_cards.expansion import EXPANSIONS
-from core.bang_cards.ids import Color, Decision, Kind
+from core.bang_cards.frames import (
+    AskDiscard,
+    AskDodge,
+    AskDrawSource,
+    AskDuel,
+    AskKitReturn,
+    AskLuckyPick,
+    AskPlay,
+    AskSave,
+    AskStorePick,
+    AskVolley,
+    Frame,
+)
+from core.bang_cards.ids import Color, Kind
 from core.bang_cards.state import (
     CardsState,
     Damage,
     DiscardPhase,
     DuelTurn,
     Eliminate,
-    Frame,
     PlayPhase,
     Settle,
     Shot,
@@ -54,7 +68,7 @@ def played_kind(state: CardsState, seat: int, card: str) -> Kind | None:
 def card_plays(state: CardsState, seat: int, card: str) -> list[Play]:
     """Return every legal way to play a hand card in phase 2 [BC-PLAY]."""
     kind = played_kind(state, seat, card)
-    if kind is None or (kind is Kind.BANG and not may_bang(state, seat)):
+    if kind is None or (KINDS[kind].once_a_turn and not may_bang(state, seat)):
         return []
     return plays_as(state, seat, card, kind)
 
@@ -75,8 +89,8 @@ def _answers(state: CardsState, seat: int, kinds: frozenset[Kind]) -> list[Cards
 def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsAction]:
     """Return the legal answers of `seat` to the pending frame."""
     player = state.seats[seat]
-    match frame.decision:
-        case Decision.PLAY:
+    match frame:
+        case AskPlay():
             plays: list[CardsAction] = [EndPlay()]
             for card in player.hand:
                 plays += card_plays(state, seat, card)
@@ -85,26 +99,25 @@ def legal_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
             plays += [SetOrder("missed", not player.order_missed),
                       SetOrder("bang", not player.order_bang)]
             return plays
-        case Decision.DODGE:
+        case AskDodge():
             return _answers(state, seat, missed_kinds(player.character))
-        case Decision.VOLLEY:
-            assert frame.card is not None
-            kinds = missed_kinds if volley_answer(frame.card) is Kind.MISSED else bang_kinds
+        case AskVolley(card=card):
+            kinds = missed_kinds if volley_answer(card) is Kind.MISSED else bang_kinds
             return _answers(state, seat, kinds(player.character))
-        case Decision.DUEL:
+        case AskDuel():
             return _answers(state, seat, bang_kinds(player.character))
-        case Decision.SAVE:
+        case AskSave():
             saves: list[CardsAction] = [Pass()]
             if beer_heals(state):
                 saves += [Respond(c) for c in player.hand if kind_of(c) is Kind.BEER]
             saves += ability_at(state, seat).life_discards(state, seat)
             return saves + [a for e in EXPANSIONS for a in e.save_actions(state, seat)]
-        case Decision.LUCKY_PICK | Decision.KIT_RETURN | Decision.STORE_PICK:
+        case AskLuckyPick() | AskKitReturn() | AskStorePick():
             return [Pick(card) for card in state.table]
-        case Decision.DRAW_SOURCE:
+        case AskDrawSource():
             sources: list[CardsAction] = [DrawFrom("deck")]
             return sources + ability_at(state, seat).draw_sources(state, seat)
-        case Decision.DISCARD:
+        case AskDiscard():
             return [Discard(card) for card in player.hand]
     return [a for e in EXPANSIONS for a in e.frame_actions(state, frame, seat)]
 
@@ -119,42 +132,35 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
     """Apply a legal answer to the frame (already taken off `pending`)."""
     if any(e.answer(state, frame, seat, action, out) for e in EXPANSIONS):
         return
-    match frame.decision:
-        case Decision.PLAY:
+    match frame, action:
+        case AskPlay(), _:
             _answer_play(state, seat, action, out)
-        case Decision.DODGE:
+        case AskDodge(), _:
             _answer_dodge(state, frame, seat, action, out)
-        case Decision.VOLLEY:
+        case AskVolley(), _:
             _answer_volley(state, frame, seat, action, out)
-        case Decision.DUEL:
-            if isinstance(action, Respond):
-                discard_from_hand(state, seat, action.card, "duel", out)
-                out.append(ev.Responded(seat=seat, card=action.card, as_kind=Kind.BANG.value))
-                assert frame.other is not None
-                assert frame.source is not None
-                schedule(state, DuelTurn(frame.other, seat, frame.source, frame.card or ""))
-            else:
-                out.append(ev.HitTaken(seat=seat))
-                schedule(state, Damage(seat, 1, frame.source))
-        case Decision.SAVE:
+        case AskDuel(), Respond(card=card):
+            discard_from_hand(state, seat, card, "duel", out)
+            out.append(ev.Responded(seat=seat, card=card, as_kind=Kind.BANG.value))
+            schedule(state, DuelTurn(frame.other, seat, frame.source, frame.card))
+        case AskDuel(), _:
+            out.append(ev.HitTaken(seat=seat))
+            schedule(state, Damage(seat, 1, frame.source))
+        case AskSave(), _:
             _answer_save(state, frame, seat, action, out)
-        case Decision.LUCKY_PICK:
-            assert isinstance(action, Pick)
-            assert frame.purpose is not None
-            pick_check_card(state, frame.purpose, seat, action.card)
-        case Decision.KIT_RETURN:
-            assert isinstance(action, Pick)
-            kit_keeps(state, seat, action.card, out)
-        case Decision.STORE_PICK:
-            assert isinstance(action, Pick)
-            take_store_card(state, seat, action.card, out)
-        case Decision.DRAW_SOURCE:
-            assert isinstance(action, DrawFrom)
-            draw_first_from(state, seat, action.origin, out)
-        case Decision.DISCARD:
-            assert isinstance(action, Discard)
-            discard_from_hand(state, seat, action.card, "discard", out)
+        case AskLuckyPick(purpose=purpose), Pick(card=card):
+            pick_check_card(state, purpose, seat, card)
+        case AskKitReturn(), Pick(card=card):
+            kit_keeps(state, seat, card, out)
+        case AskStorePick(), Pick(card=card):
+            take_store_card(state, seat, card, out)
+        case AskDrawSource(), DrawFrom(origin=origin):
+            draw_first_from(state, seat, origin, out)
+        case AskDiscard(), Discard(card=card):
+            discard_from_hand(state, seat, card, "discard", out)
             schedule(state, DiscardPhase())
+        case _:
+            raise AssertionError(f"{action!r} does not answer {frame.decision}")
 
 
 def _answer_play(state: CardsState, seat: int, action: CardsAction, out: Events) -> None:
@@ -191,9 +197,8 @@ def _sid(state: CardsState, seat: int, first: str, second: str, out: Events) -> 
     heal(state, seat, 1, "sid_ketchum", out)  # [BC-CHAR-SID-1] not a Beer
 
 
-def _answer_dodge(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+def _answer_dodge(state: CardsState, frame: AskDodge, seat: int, action: CardsAction,
                   out: Events) -> None:
-    assert frame.source is not None
     if isinstance(action, Respond):
         discard_from_hand(state, seat, action.card, "missed", out)
         need = frame.need - 1
@@ -202,18 +207,16 @@ def _answer_dodge(state: CardsState, frame: Frame, seat: int, action: CardsActio
         if need <= 0:
             out.append(ev.ShotCancelled(seat=seat))
         else:  # [BC-CHAR-SLAB-1] one more Missed! is needed
-            schedule(state, Shot(seat, frame.source, frame.card or "", need, checked=True))
+            schedule(state, Shot(seat, frame.source, frame.card, need, checked=True))
         return
     out.append(ev.HitTaken(seat=seat))
     schedule(state, Damage(seat, 1, frame.source))
 
 
-def _answer_volley(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+def _answer_volley(state: CardsState, frame: AskVolley, seat: int, action: CardsAction,
                    out: Events) -> None:
-    assert frame.source is not None
     hits = frame.hits
     if isinstance(action, Respond):
-        assert frame.card is not None
         as_kind = volley_answer(frame.card)
         discard_from_hand(state, seat, action.card, kind_of(frame.card).value, out)
         out.append(ev.Responded(seat=seat, card=action.card, as_kind=as_kind.value))
@@ -222,13 +225,12 @@ def _answer_volley(state: CardsState, frame: Frame, seat: int, action: CardsActi
         hits = (*hits, seat)
     waiting = tuple(s for s in frame.waiting if s != seat)
     if waiting:
-        state.pending = Frame(frame.decision, frame.seat, frame.source, frame.card,
-                              waiting=waiting, hits=hits)
+        state.pending = replace(frame, waiting=waiting, hits=hits)
     else:
         finish_volley(state, frame.source, hits)
 
 
-def _answer_save(state: CardsState, frame: Frame, seat: int, action: CardsAction,
+def _answer_save(state: CardsState, frame: AskSave, seat: int, action: CardsAction,
                  out: Events) -> None:
     match action:
         case Respond(card=card):

@@ -14,7 +14,7 @@ def run_draw_phase(state: CardsState, task: DrawPhase, out: Events) -> None:
     """Draw two cards, unless the character's ability changes phase 1."""
     active = state.turn.active
     state.turn.phase = "draw"
-    state.turn.drawn_from = len(state.seats[active].hand)  # [GR-CHAR-DUTCH-1]
+    state.turn.rush.drawn_from = len(state.seats[active].hand)  # [GR-CHAR-DUTCH-1]
     out.append(ev.PhaseStarted(seat=active, phase="draw"))
     if not ability_at(state, active).draw_phase(state, active, out):
         draw(state, active, 2, out)

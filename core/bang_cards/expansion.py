@@ -13,8 +13,9 @@ from typing import Any, ClassVar
 
 from core.bang_cards.actions import CardsAction
 from core.bang_cards.agenda import Events
+from core.bang_cards.frames import Frame
 from core.bang_cards.ids import Side
-from core.bang_cards.state import CardsOptions, CardsState, Frame, Task
+from core.bang_cards.state import CardsOptions, CardsState, Task
 
 Handler = Callable[[CardsState, Any, Events], None]
 

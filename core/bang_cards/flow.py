@@ -22,8 +22,8 @@ from core.bang_cards.combat import (
 from core.bang_cards.damage import run_damage, run_eliminate, run_settle
 from core.bang_cards.draw import run_draw_phase
 from core.bang_cards.expansion import EXPANSIONS, Handler
+from core.bang_cards.frames import AskDiscard, AskPlay
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import Decision
 from core.bang_cards.state import (
     CardsState,
     DiscardPhase,
@@ -31,6 +31,7 @@ from core.bang_cards.state import (
     EndTurn,
     JailStep,
     PlayPhase,
+    RushTurn,
     Settle,
     StartTurn,
     Task,
@@ -53,7 +54,7 @@ def advance(state: CardsState, out: Events) -> None:
 
 def _start_turn(state: CardsState, task: StartTurn, out: Events) -> None:
     active = state.turn.active
-    state.turn = Turn(active, extra=state.turn.extra)
+    state.turn = Turn(active, rush=RushTurn(extra=state.turn.rush.extra))
     for expansion in EXPANSIONS:
         expansion.begin_turn(state, out)
     out.append(ev.TurnStarted(seat=active, turn_number=state.turn_number))
@@ -89,7 +90,7 @@ def _play_phase(state: CardsState, task: PlayPhase, out: Events) -> None:
     if state.turn.phase != "play":
         state.turn.phase = "play"
         out.append(ev.PhaseStarted(seat=state.turn.active, phase="play"))
-    ask(state, Decision.PLAY, state.turn.active)  # [BC-DEC-4]
+    ask(state, AskPlay(state.turn.active))  # [BC-DEC-4]
 
 
 def _discard_phase(state: CardsState, task: DiscardPhase, out: Events) -> None:
@@ -99,7 +100,7 @@ def _discard_phase(state: CardsState, task: DiscardPhase, out: Events) -> None:
         out.append(ev.PhaseStarted(seat=active, phase="discard"))
     limit = hand_limit(state, active)
     if limit is not None and len(state.seats[active].hand) > limit:
-        ask(state, Decision.DISCARD, active)
+        ask(state, AskDiscard(active))
 
 
 def _end_turn(state: CardsState, task: EndTurn, out: Events) -> None:
@@ -107,7 +108,7 @@ def _end_turn(state: CardsState, task: EndTurn, out: Events) -> None:
     if state.outcome is not None:
         return
     seat, extra = _next_turn(state, out)
-    state.turn = Turn(seat, extra=extra)
+    state.turn = Turn(seat, rush=RushTurn(extra=extra))
     state.turn_number += 1
     schedule(state, StartTurn())
 

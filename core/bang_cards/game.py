@@ -10,11 +10,12 @@ from core.bang_cards.actions import CardsAction
 from core.bang_cards.cards import DECK_SIZE
 from core.bang_cards.decisions import answer, is_legal, legal_actions
 from core.bang_cards.flow import advance
+from core.bang_cards.frames import Frame
 from core.bang_cards.gold_rush.supply import check_supply
 from core.bang_cards.position import build_position, describe
 from core.bang_cards.prompts import prompts, turn_marker
 from core.bang_cards.setup import deal, option_sets
-from core.bang_cards.state import CardsState, Frame, count_cards, dump_state, load_state
+from core.bang_cards.state import CardsState, count_cards, dump_state, load_state
 from core.bang_cards.view import CardsView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
 from core.engine.protocol import Event, Outcome, Prompt, Step

@@ -57,6 +57,22 @@ class Role(StrEnum):
     RENEGADE = "renegade"
 
 
+class PaidUse(StrEnum):
+    """Gold Rush's paid uses in phase 2 (GR-DEC-1/8/9): a black card's or a character's."""
+
+    GOLD_PAN = "gold_pan"
+    RUCKSACK = "rucksack"
+    RADDIE_SNAKE = "raddie_snake"
+    JOSH_MCCLOUD = "josh_mccloud"
+    JACKY_MURIETA = "jacky_murieta"
+
+
+class Aim(StrEnum):
+    """A pick that names no card: a random card of the target's hand [BC-PANIC-1]."""
+
+    HAND = "hand"
+
+
 class Side(StrEnum):
     """Who can win: the law, the outlaws, a renegade alone; 3-player games name the role."""
 

@@ -9,6 +9,7 @@ about the others (roles shown, who attacked the Sheriff), see docs/rules/bang_ca
 
 from __future__ import annotations
 
+from core.bang_cards import frames
 from core.bang_cards.actions import (
     CardsAction,
     Discard,
@@ -29,8 +30,8 @@ from core.bang_cards.damage import beer_heals
 from core.bang_cards.decisions import legal_actions, played_kind
 from core.bang_cards.gold_rush.defaults import default_action as gold_rush_default
 from core.bang_cards.gold_rush.defaults import rucksack_lives
-from core.bang_cards.ids import THREE_PLAYER_TARGET, Decision, Kind, Purpose, Role
-from core.bang_cards.state import CardsState, Frame
+from core.bang_cards.ids import THREE_PLAYER_TARGET, Aim, Kind, PaidUse, Purpose, Role
+from core.bang_cards.state import CardsState
 from core.engine.rng import next_below
 
 
@@ -38,9 +39,9 @@ def _cards_of(state: CardsState, seat: int, kinds: frozenset[Kind]) -> list[str]
     return [card for card in state.seats[seat].hand if kind_of(card) in kinds]
 
 
-def lucky_choice(state: CardsState, frame: Frame) -> str:
-    """Return the revealed card that makes Lucky Duke's "draw!" go his way (BC-DEC-10)."""
-    purpose = frame.purpose or Purpose.BARREL
+def lucky_choice(state: CardsState, purpose: Purpose) -> str:
+    """Return the revealed card that makes Lucky Duke's "draw!" for `purpose` go his way
+    (BC-DEC-10)."""
     for card in state.table:
         if succeeds(purpose, card) != (purpose is Purpose.DYNAMITE):
             return card
@@ -62,7 +63,7 @@ def save_action(state: CardsState, seat: int) -> CardsAction:
     if beers:
         return Respond(beers[0])
     if rucksack:
-        return Use("rucksack")
+        return Use(PaidUse.RUCKSACK)
     return Sid(*sorted(others[:2], key=NUMBER.__getitem__))
 
 
@@ -117,34 +118,34 @@ def default_play(state: CardsState, seat: int, legal: list[CardsAction]) -> Card
             target = default_target(state, seat, sorted({p.target for p in options
                                                           if p.target is not None}))
             aimed = [p for p in options if p.target == target]
-            return next((p for p in aimed if p.pick not in (None, "hand")), aimed[0])
+            return next((p for p in aimed if p.pick not in (None, Aim.HAND)), aimed[0])
     for kind in (Kind.GATLING, Kind.INDIANS):
         if of(kind):
             return of(kind)[0]
     return EndPlay()
 
 
-def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
+def default_action(state: CardsState, frame: frames.Frame, seat: int) -> CardsAction:
     """Return the timeout answer of `seat` [BC-TO table, R-BC-09, GR-TO-1]."""
     player = state.seats[seat]
     gold_rush = gold_rush_default(state, frame, seat)
     if gold_rush is not None:
         return gold_rush
-    match frame.decision:
-        case Decision.DRAW_SOURCE:
+    match frame:
+        case frames.AskDrawSource():
             return DrawFrom("deck")
-        case Decision.KIT_RETURN:
+        case frames.AskKitReturn():
             return Pick(state.table[-1])
-        case Decision.PLAY:
+        case frames.AskPlay():
             return default_play(state, seat, legal_actions(state, frame, seat))
-        case Decision.STORE_PICK:
+        case frames.AskStorePick():
             return Pick(state.table[0])
-        case Decision.DODGE:
+        case frames.AskDodge():
             missed = _cards_of(state, seat, missed_kinds(player.character))
             if player.order_missed and len(missed) >= frame.need:
                 return Respond(missed[0])  # [BC-TO-ORD] only when it fully cancels
             return Pass()
-        case Decision.VOLLEY | Decision.DUEL:
+        case frames.AskVolley() | frames.AskDuel():
             gatling = is_kind(frame.card, Kind.GATLING)
             if gatling:
                 order, kinds = player.order_missed, missed_kinds(player.character)
@@ -152,11 +153,11 @@ def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction:
                 order, kinds = player.order_bang, bang_kinds(player.character)
             cards = _cards_of(state, seat, kinds)
             return Respond(cards[0]) if order and cards else Pass()
-        case Decision.SAVE:
+        case frames.AskSave():
             return save_action(state, seat)
-        case Decision.LUCKY_PICK:
-            return Pick(lucky_choice(state, frame))
-        case Decision.DISCARD:
+        case frames.AskLuckyPick(purpose=purpose):
+            return Pick(lucky_choice(state, purpose))
+        case frames.AskDiscard():
             # [R-BC-09] at random, from the game's generator, so it shows nothing.
             _, index = next_below(state.rng ^ (state.version + 1), len(player.hand))
             return Discard(player.hand[index])

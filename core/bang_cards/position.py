@@ -121,7 +121,8 @@ def describe(state: CardsState) -> dict[str, Any]:
         "phase": state.turn.phase,
         "pending": None if state.pending is None else {
             "decision": state.pending.decision.value, "seat": state.pending.seat,
-            "waiting": list(state.pending.waiting), "need": state.pending.need},
+            "waiting": list(getattr(state.pending, "waiting", ())),
+            "need": getattr(state.pending, "need", 0)},
         "outcome": None if state.outcome is None else state.outcome.to_json(),
         **gold_rush_facts(state),
     }

@@ -1,7 +1,7 @@
 """The card game's state: plain dataclasses, JSON through one pydantic TypeAdapter.
 
 As in the dice game, `agenda` is the continuation as data: a stack of small task records
-(the next to run is last). A task that needs an answer leaves a `Frame` in `pending`
+(the next to run is last). A task that needs an answer leaves a frame (`frames.py`) in `pending`
 and, when it must resume afterwards, puts itself (or its follow-up) back first. Nothing
 callable is ever stored: a saved game resumes exactly.
 
@@ -14,11 +14,12 @@ is the LAST element. `table` holds cards out of every zone for a moment: the car
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import BeforeValidator, Field, TypeAdapter
 
-from core.bang_cards.ids import AnyCharacter, Decision, Purpose, Role, Side
+from core.bang_cards.frames import StoredFrame
+from core.bang_cards.ids import AnyCharacter, Purpose, Role, Side
 from core.engine.protocol import Outcome
 
 
@@ -61,19 +62,13 @@ Phase = Literal["start", "draw", "play", "discard"]
 
 
 @dataclass(slots=True)
-class Turn:
-    """Facts of the turn being played: whose, which phase, BANG! cards played so far.
-
-    Gold Rush: `extra` for an extra turn (Gold Rush, Don Bell), `drawn_from` the hand size
-    when phase 1 began (the cards after it were drawn in phase 1: Dutch Will), `pans` and
-    `raddie` the paid draws so far, `discount` once Pretty Luzena used hers, `gold_rush`
-    once the Gold Rush card was bought.
+class RushTurn:
+    """Gold Rush's facts of the turn being played: `extra` for an extra turn (the Gold
+    Rush card, Don Bell), `drawn_from` the hand size when phase 1 began (the cards after it
+    were drawn in phase 1: Dutch Will), `pans` and `raddie` the paid draws so far,
+    `discount` once Pretty Luzena used hers, `gold_rush` once the Gold Rush card was bought.
     """
 
-    active: int
-    phase: Phase = "start"
-    bangs: int = 0
-    aborted: bool = False
     extra: bool = False
     drawn_from: int = 0
     pans: int = 0
@@ -81,38 +76,35 @@ class Turn:
     discount: bool = False
     gold_rush: bool = False
 
+    def copy(self) -> RushTurn:
+        """Return an independent copy."""
+        return RushTurn(self.extra, self.drawn_from, self.pans, self.raddie, self.discount,
+                        self.gold_rush)
+
+
+def read_turn(data: Any) -> Any:
+    """Return a stored turn with Gold Rush's flags in their sub-record (older games kept
+    them beside the base facts); anything else is returned as it is, to be validated."""
+    if isinstance(data, dict) and "rush" not in data:
+        flags = {k: data[k] for k in RushTurn.__dataclass_fields__ if k in data}
+        data = {k: v for k, v in data.items() if k not in flags} | {"rush": flags}
+    return data
+
+
+@dataclass(slots=True)
+class Turn:
+    """Facts of the turn being played: whose, which phase, BANG! cards played so far;
+    `rush` holds Gold Rush's."""
+
+    active: int
+    phase: Phase = "start"
+    bangs: int = 0
+    aborted: bool = False
+    rush: RushTurn = field(default_factory=RushTurn)
+
     def copy(self) -> Turn:
         """Return an independent copy."""
-        return Turn(self.active, self.phase, self.bangs, self.aborted, self.extra,
-                    self.drawn_from, self.pans, self.raddie, self.discount, self.gold_rush)
-
-
-@dataclass(frozen=True)
-class Frame:
-    """A pending decision.
-
-    `seat` owes it, except a VOLLEY (Gatling, Indians!), owed by every seat in `waiting`
-    at once; `hits` are the targets of that volley who already take the loss. `source`
-    is who played `card`, the card being answered; `need` is how many Missed! effects
-    still cancel a shot; `other` is the other duellist; `purpose` says what a Lucky
-    Duke "draw!" is for. The cards to choose from (a check, the store, Kit's three) are
-    on the state's `table`.
-    """
-
-    decision: Decision
-    seat: int
-    source: int | None = None
-    card: str | None = None
-    need: int = 0
-    other: int | None = None
-    purpose: Purpose | None = None
-    waiting: tuple[int, ...] = ()
-    hits: tuple[int, ...] = ()
-
-    @property
-    def owed_by(self) -> tuple[int, ...]:
-        """Return the seats that owe an answer now."""
-        return self.waiting if self.decision is Decision.VOLLEY else (self.seat,)
+        return Turn(self.active, self.phase, self.bangs, self.aborted, self.rush.copy())
 
 
 # --- tasks: `turn_bound` ones are dropped when the active player's turn ends early ------------
@@ -303,7 +295,7 @@ class CardsState:
 
     options: CardsOptions
     seats: list[Seat]
-    turn: Turn
+    turn: Annotated[Turn, BeforeValidator(read_turn)]
     deck: list[str]
     discard: list[str]
     rng: int
@@ -311,7 +303,7 @@ class CardsState:
     table_owner: int | None = None
     turn_number: int = 1
     agenda: list[Task] = field(default_factory=list)
-    pending: Frame | None = None
+    pending: StoredFrame | None = None
     dodges: list[int] = field(default_factory=list)
     deaths: list[int] = field(default_factory=list)
     hunter_win: int | None = None

@@ -11,14 +11,14 @@ from core.bang_cards.actions import Play
 from core.bang_cards.board import distance, has_in_play, others_from, reach
 from core.bang_cards.cards import KINDS
 from core.bang_cards.hooks import keeps_off
-from core.bang_cards.ids import Color, Kind, Role
+from core.bang_cards.ids import Aim, Color, Kind, Role
 from core.bang_cards.state import CardsState
 
 
 def _picks(state: CardsState, card: str, target: int) -> list[Play]:
     """Panic! and Cat Balou: a random hand card, or any one card in play [BC-PANIC-1]."""
     victim = state.seats[target]
-    plays = [Play(card, target, "hand")] if victim.hand else []
+    plays = [Play(card, target, Aim.HAND)] if victim.hand else []
     return plays + [Play(card, target, c) for c in victim.in_play]
 
 

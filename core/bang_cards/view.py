@@ -124,11 +124,11 @@ def make_view(state: CardsState, viewer: int | None) -> CardsView:
         to_act=frame.owed_by if frame is not None and state.outcome is None else (),
         decision=frame.decision.value if frame is not None else None,
         decision_seat=frame.seat if frame is not None else None,
-        source=frame.source if frame is not None else None,
-        card=frame.card if frame is not None else None,
-        need=frame.need if frame is not None else 0,
-        other=frame.other if frame is not None else None,
-        hits=frame.hits if frame is not None else (),
+        source=getattr(frame, "source", None),  # the view is flat: a field the
+        card=getattr(frame, "card", None),  # pending decision lacks is unset
+        need=getattr(frame, "need", 0),
+        other=getattr(frame, "other", None),
+        hits=getattr(frame, "hits", ()),
         distances=distances,
         outcome=state.outcome,
         version=state.version,

@@ -34,7 +34,7 @@ from tests.e2e.harness import BotAtTable, group_economy, shown
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import pick_language, t
-from tgbot.render.cards.prompts import SID_MENU, focus_keep
+from tgbot.render.callbacks import Focus, HandMenu
 from tgbot.service import reads
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,9 +172,15 @@ async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_priva
         wanted = f"p{prefix}{text}"
         if wanted not in _data(dm) and isinstance(action, Play | Sid):
             hand = list(state.seats[seat].hand)
-            focus = SID_MENU if isinstance(action, Sid) else hand.index(action.card) + 1
-            keep = "".join(str(d) for d in sorted(focus_keep(focus)))
-            await _press(table, user, dm, f"k{prefix}{keep}")
+            focus = Focus(game_id, version, menu=HandMenu.SID) if isinstance(action, Sid) \
+                else Focus(game_id, version, hand.index(action.card) + 1)
+            if presses["card opened"] == 0:  # a keyboard sent before the h: form: k: bits
+                old = f"k{prefix}" + "".join(str(d) for d in sorted(focus.keep()))
+                dm.reply_markup = [*(dm.reply_markup or []),
+                                   [{"text": "old", "callback_data": old}]]
+                await _press(table, user, dm, old)
+            else:
+                await _press(table, user, dm, focus.data())
             presses["card opened"] += 1
             if isinstance(action, Sid):  # one button per pair of kinds
                 dm = await table.wait(lambda u=user, p=prefix: _with_prefix(

@@ -22,7 +22,7 @@ from tests.e2e.refusals_helpers import WAIT, solo_table
 from tests.fakebot import errors as E
 from tests.fakebot.markup import parse_html
 from tests.fakebot.messages import MAX_TEXT
-from tgbot.delivery.loop import message_text
+from tgbot.delivery.markup import message_text
 from tgbot.i18n import t
 from tgbot.render.fit import TEXT_LIMIT, visible_length
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+from datetime import UTC, datetime
+from pathlib import Path
 
 from sqlalchemy import text
 
 from core.engine.registry import get_game
 from storage.clock import Clock
-from storage.models import GameStatus
+from storage.models import ActionRecord, ActorKind, Game, GameStatus
 from storage.replay import check_games, first_difference, replay_game
 from tests.storage.conftest import Backend
 from tests.storage.play import KIND, new_game, play_one, play_to_end
@@ -147,3 +150,20 @@ def test_first_difference_names_the_path() -> None:
     assert first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}) == "a.1.b"
     assert first_difference({"a": [1]}, {"a": [1, 2]}) == "a.length"
     assert first_difference({"a": 1}, {"a": 1}) is None
+
+
+def test_a_card_game_stored_in_the_older_state_form_still_replays() -> None:
+    # Snapshots written before the card game's frames became one record per decision and
+    # its Gold Rush turn flags a sub-record (#28) replay: the codec of today rewrites them.
+    stored = Path(__file__).parents[1] / "core" / "bang_cards" / "stored" / "stored_before_28.json"
+    record = max(json.loads(stored.read_text()), key=lambda r: len(r["actions"]))
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    log = [ActionRecord(game_id=1, version=i, seat=seat, action=text, actor=ActorKind.HUMAN,
+                        applied_at=now) for i, (seat, text) in enumerate(record["actions"], 1)]
+    game = Game(id=1, chat_id=-1, kind="bang_cards", options=record["options"],
+                seed=record["seed"], status=GameStatus.RUNNING, version=len(log),
+                snapshot=record["snapshot"], created_at=now, updated_at=now)
+    assert replay_game(game, record["players"], log).ok
+    tampered = record["snapshot"].replace('"bangs":', '"bangs":9', 1)
+    game.snapshot = tampered
+    assert not replay_game(game, record["players"], log).ok

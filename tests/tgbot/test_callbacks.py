@@ -9,6 +9,8 @@ from tgbot.render.callbacks import (
     Back,
     BadCallback,
     Die,
+    Focus,
+    HandMenu,
     Keep,
     LobbyOp,
     Mine,
@@ -38,6 +40,9 @@ def test_round_trips_within_64_bytes() -> None:
         (Die(5, 6, None).data(), Die(5, 6, None)),
         (Back(BIG_GAME).data(), Back(BIG_GAME)),
         (NewGame("colt_express").data(), NewGame("colt_express")),
+        (Focus(BIG_GAME, BIG_VERSION, 60).data(), Focus(BIG_GAME, BIG_VERSION, card=60)),
+        (Focus(7, 3, menu=HandMenu.SID).data(), Focus(7, 3, menu=HandMenu.SID)),
+        (Focus(7, 3).data(), Focus(7, 3)),
     ]:
         assert len(data.encode()) <= 64
         assert data == expected.data()
@@ -51,6 +56,7 @@ def test_round_trips_within_64_bytes() -> None:
     "l:1:DROP TABLE", "m:", "m:1:2", "p:1:2:s\n", "p:-1:2:s", "p" + ":1" * 40,
     f"p:{2**31}:1:s", f"k:{2**31}:1:0", f"l:{2**31}:opt", f"m:{2**31}", "m:0", "m:99999999999",
     "p:٣:1:s", "m:²", "p:bang_dice:-1:x", "\ud800", "m:1\ud800", "x" * 65, "é" * 33,
+    "h:1:2:c0", "h:1:2:c61", "h:1:2:c99", "h:1:2:", "h:1:2:SID", "h:1:2:c٣", "h:0:2:-",
 ])
 def test_forged_data_is_refused(data: str | None) -> None:
     with pytest.raises(BadCallback):
@@ -79,3 +85,12 @@ def test_numbers_are_strict() -> None:
     assert number("13", most=12) is None
     assert number("0", least=1, most=9) is None
     assert number("１２", most=99) is None  # fullwidth digits: int() would take them
+
+
+def test_a_hand_focus_names_one_card_or_menu() -> None:
+    with pytest.raises(ValueError, match="not a hand focus"):
+        Focus(1, 2, 61)
+    with pytest.raises(ValueError, match="not a hand focus"):
+        Focus(1, 2, 3, HandMenu.SHOP)
+    assert (Focus(1, 2).value, Focus(1, 2, 5).value, Focus(1, 2, menu=HandMenu.SID).value) == (
+        0, 5, 63)

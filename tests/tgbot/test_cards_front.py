@@ -16,7 +16,16 @@ from core.bang_cards.cards import CARD, CARDS
 from core.bang_cards.ids import Character, Kind
 from core.engine.registry import get_game
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.callbacks import MAX_BYTES, Keep, LobbyOp, Play, parse
+from tgbot.render.callbacks import (
+    MAX_BYTES,
+    Focus,
+    HandMenu,
+    Keep,
+    LobbyOp,
+    Play,
+    focus_bits,
+    parse,
+)
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.labels import card_label, kind_name
 from tgbot.render.cards.prompts import SID_MENU, focus_keep, focus_of
@@ -58,7 +67,7 @@ def _reachable(state: Any, seat: int, legal: tuple[str, ...], language: str) -> 
             assert label.strip()
             assert len(data.encode()) <= MAX_BYTES
             pressed = parse(data)
-            assert isinstance(pressed, Play | Keep)
+            assert isinstance(pressed, Play | Focus)
             assert pressed.game_id == 7
             assert pressed.version == view["version"]
             if isinstance(pressed, Play):
@@ -113,7 +122,7 @@ def test_the_hand_opens_one_card_at_a_time_with_its_help_and_targets() -> None:
     [prompt] = GAME.prompts(state)
     hand = view["seats"][seat]["hand"]
     closed = FRONT.prompt_buttons("en", view, prompt.private, NAMES, 1)
-    cards = [label for label, data in _all_buttons(closed) if data.startswith("k:")]
+    cards = [label for label, data in _all_buttons(closed) if data.startswith("h:")]
     assert cards == [card_label("en", c) for c in hand]
     assert "tap a card" in FRONT.private_prompt_text("en", view, NAMES)
     bang = next(i for i, c in enumerate(hand) if any(
@@ -126,18 +135,22 @@ def test_the_hand_opens_one_card_at_a_time_with_its_help_and_targets() -> None:
     expected = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)
                 if getattr(a, "card", None) == hand[bang]]
     assert plays == expected
-    assert _all_buttons(opened)[-1] == ("◀️ Back to the hand", f"k:1:{view['version']}:")
+    assert _all_buttons(opened)[-1] == ("◀️ Back to the hand", f"h:1:{view['version']}:-")
     assert "🎭" in text
     assert role_name("en", view["role"]) in text
 
 
-def test_focus_rides_in_the_keep_digits() -> None:
-    for focus in range(64):
-        keep = focus_keep(focus)
-        assert keep <= set(range(6))
-        assert focus_of(keep) == focus
-        data = f"k:1:2:{''.join(str(d) for d in sorted(keep))}"
-        assert focus_of(Keep.decode(data).keep) == focus
+def test_a_focus_press_opens_what_an_old_keep_press_opened() -> None:
+    # Before the `h:` form a card was opened by `k:` data carrying the focus as bits; a
+    # keyboard of that time still opens the same card or menu.
+    presses = [Focus(1, 2), *(Focus(1, 2, card) for card in range(1, 61)),
+               Focus(1, 2, menu=HandMenu.SHOP), Focus(1, 2, menu=HandMenu.SID)]
+    for press in presses:
+        assert focus_of(press.keep()) == press.value
+        assert Focus.decode(press.data()) == press
+        old = f"k:1:2:{''.join(str(d) for d in sorted(focus_bits(press.value)))}"
+        assert Keep.decode(old).keep == press.keep()
+    assert [p.data()[6:] for p in presses[:2] + presses[-2:]] == ["-", "c1", "shop", "sid"]
 
 
 def test_labels_help_and_rules_in_every_language() -> None:

@@ -15,7 +15,7 @@ from core.bang_cards.gold_rush.equipment import EQUIPMENT, GEAR, GEAR_OF, Gear
 from core.bang_cards.ids import GoldRushCharacter
 from core.engine.registry import get_game
 from tgbot.i18n import LANGUAGES, t
-from tgbot.render.callbacks import MAX_BYTES, Keep, Play, parse
+from tgbot.render.callbacks import MAX_BYTES, Focus, Play, parse
 from tgbot.render.cards import CardsFront, cards_character_help
 from tgbot.render.cards.gold_rush import gear_label, gear_name, gear_title
 from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
@@ -47,7 +47,7 @@ def _pressable(rows: Any, language: str, version: int) -> set[str]:
             assert not label.startswith(CLASS_NAMES), label
             assert len(data.encode()) <= MAX_BYTES
             pressed = parse(data)
-            assert isinstance(pressed, Play | Keep)
+            assert isinstance(pressed, Play | Focus)
             assert pressed.version == version
             if isinstance(pressed, Play):
                 found.add(pressed.action)

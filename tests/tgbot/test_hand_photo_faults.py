@@ -13,7 +13,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
 from tests.tgbot.test_table_photos import CHAT, PhotoBot, Table, started_table
 from tgbot.delivery.lifecycle import ChatLifecycle
-from tgbot.delivery.loop import keyboard
+from tgbot.delivery.markup import keyboard
 from tgbot.i18n import t
 from tgbot.render.outbox import prompt_key
 from tgbot.service import profiles

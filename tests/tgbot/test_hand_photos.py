@@ -11,7 +11,8 @@ import pytest
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import HAND_POSITIONS, POSITIONS
 from tests.tgbot.test_table_photos import CHAT, PNG, PhotoBot, started_table
-from tgbot.delivery.loop import Deliverer, keyboard
+from tgbot.delivery.loop import Deliverer
+from tgbot.delivery.markup import keyboard
 from tgbot.delivery.photos import TablePictures
 from tgbot.render.images import draw_hand, hand_view, stored_hand_view
 from tgbot.render.outbox import TABLE, prompt_key

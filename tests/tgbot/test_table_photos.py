@@ -15,7 +15,8 @@ from telegram.error import BadRequest, NetworkError, RetryAfter
 from core.engine.registry import get_game
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.images.positions import NAMES, POSITIONS
-from tgbot.delivery.loop import Deliverer, keyboard
+from tgbot.delivery.loop import Deliverer
+from tgbot.delivery.markup import keyboard
 from tgbot.delivery.photos import TablePictures
 from tgbot.render.images import TableImages, group_view, stored_group_view
 from tgbot.render.outbox import TABLE, Outbox

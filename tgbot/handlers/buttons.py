@@ -34,6 +34,7 @@ from tgbot.render.callbacks import (
     BadCallback,
     Die,
     Export,
+    Focus,
     Keep,
     LobbyOp,
     Mine,
@@ -53,7 +54,7 @@ log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 P = TypeVar("P", bound=Press)
 Handler = Callable[[Update, Context, P, str], Awaitable[None]]
-GAME_FORMS = (Keep, Die, LobbyOp, Mine, Back, Undo, Again, Export, Replay, Animate)
+GAME_FORMS = (Keep, Focus, Die, LobbyOp, Mine, Back, Undo, Again, Export, Replay, Animate)
 """The forms of a game's buttons that the route checks (a Play press's command does)."""
 
 
@@ -93,8 +94,8 @@ def _routed(form: type[P], handler: Handler[P]) -> CallbackQueryHandler[Context,
 def routes() -> list[CallbackQueryHandler[Context, None]]:
     """Return the handlers of every form, then the one for any other data."""
     return [_routed(Play, _play), _routed(NewGame, _new_game), _routed(Keep, _keep),
-            _routed(Die, die_pressed), _routed(LobbyOp, _lobby), _routed(Mine, _mine),
-            _routed(Back, _back), _routed(Undo, undo_pressed),
+            _routed(Focus, _keep), _routed(Die, die_pressed), _routed(LobbyOp, _lobby),
+            _routed(Mine, _mine), _routed(Back, _back), _routed(Undo, undo_pressed),
             _routed(Again, rematch_pressed), _routed(Export, exported),
             _routed(Replay, replayed), _routed(Animate, animated),
             CallbackQueryHandler(_invalid)]
@@ -132,13 +133,14 @@ async def _play(update: Update, context: Context, press: Play, language: str) ->
     await query.answer()  # the press is answered at once
 
 
-async def _keep(update: Update, context: Context, press: Keep, language: str) -> None:
+async def _keep(update: Update, context: Context, press: Keep | Focus, language: str) -> None:
     """Redraw the presser's prompt with its own state (a card open); the game is unchanged."""
     query = update.callback_query
     assert query is not None
+    keep = press.keep if isinstance(press, Keep) else press.keep()
     try:
         await services(context).games.mark(press.game_id, query.from_user.id, press.version,
-                                           press.keep)
+                                           keep)
     except (GameError, StorageError) as error:
         await query.answer(refusal(language, error), show_alert=True)
         return

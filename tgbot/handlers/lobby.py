@@ -7,7 +7,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from telegram import ChatMemberUpdated, Update
+from telegram import CallbackQuery, ChatMemberUpdated, Update
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
 from telegram.ext import ContextTypes
 
@@ -16,6 +16,7 @@ from core.engine.registry import get_game
 from tgbot.delivery.group_rights import is_in
 from tgbot.delivery.markup import markup
 from tgbot.handlers.context import (
+    Services,
     active_game_here,
     chat_language,
     player_of,
@@ -37,6 +38,7 @@ from tgbot.service.errors import (
     StorageError,
     TableBusy,
 )
+from tgbot.service.results import Table
 from tgbot.service.rows import is_lobby
 
 log = logging.getLogger(__name__)
@@ -196,35 +198,8 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
                            show_alert=True)
         return
     try:
-        if op == "leave":
-            await found.games.run(lobby.leave_lobby, game_id=callback.game_id,
-                                  user_id=user.id, now=found.games.now)
-        elif op == "bot":
-            await found.games.run(lobby.add_bot, game_id=callback.game_id,
-                                  now=found.games.now)
-        elif op == "cancel":
-            await found.games.run(game_status.cancel_game, game_id=callback.game_id,
-                                  now=found.games.now)
-            await query.answer(t(language, "Table cancelled."))
-            await found.games.lobby_changed(callback.game_id)
+        if await _lobby_op(found, query, table, op, user.id, language):
             return
-        elif op == "start":
-            engine = get_game(game.kind)
-            if not engine.min_players <= len(table.seats) <= engine.max_players:
-                await query.answer(t(language, "{game} is played by {least} to {most} players.",
-                                     game=front_for(game.kind).title(language),
-                                     least=engine.min_players, most=engine.max_players),
-                                   show_alert=True)
-                return
-            await found.games.start(callback.game_id)
-            await query.answer()
-            return
-        elif op == "timer":
-            await found.games.run(lobby.set_lobby, game_id=callback.game_id,
-                                  lobby=with_next_turn_timer(game.lobby))
-        elif (options := front_for(game.kind).toggle_option(game.options, op)) is not None:
-            await found.games.run(lobby.set_options, game_id=callback.game_id,
-                                  options=options)
     except InvalidSetup as error:
         await query.answer(setup_error(language, str(error)), show_alert=True)
         return
@@ -236,6 +211,42 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
         return
     await query.answer()
     await show_lobby(context, callback.game_id, show_options=op not in ("leave", "bot"))
+
+
+async def _lobby_op(found: Services, query: CallbackQuery, table: Table, op: str, user_id: int,
+                    language: str) -> bool:
+    """Apply a lobby button's op; return True if the press is answered and the lobby needs
+    no redraw (a cancelled or started table, a refused start). Raise what the use cases
+    raise."""
+    game_id, game = table.game.id, table.game
+    assert game_id is not None
+    if op == "leave":
+        await found.games.run(lobby.leave_lobby, game_id=game_id, user_id=user_id,
+                              now=found.games.now)
+    elif op == "bot":
+        await found.games.run(lobby.add_bot, game_id=game_id, now=found.games.now)
+    elif op == "cancel":
+        await found.games.run(game_status.cancel_game, game_id=game_id, now=found.games.now)
+        await query.answer(t(language, "Table cancelled."))
+        await found.games.lobby_changed(game_id)
+        return True
+    elif op == "start":
+        engine = get_game(game.kind)
+        if not engine.min_players <= len(table.seats) <= engine.max_players:
+            await query.answer(t(language, "{game} is played by {least} to {most} players.",
+                                 game=front_for(game.kind).title(language),
+                                 least=engine.min_players, most=engine.max_players),
+                               show_alert=True)
+            return True
+        await found.games.start(game_id)
+        await query.answer()
+        return True
+    elif op == "timer":
+        await found.games.run(lobby.set_lobby, game_id=game_id,
+                              lobby=with_next_turn_timer(game.lobby))
+    elif (options := front_for(game.kind).toggle_option(game.options, op)) is not None:
+        await found.games.run(lobby.set_options, game_id=game_id, options=options)
+    return False
 
 
 def setup_error(language: str, detail: str) -> str:

@@ -3,7 +3,7 @@
 Message ids are the English text; `tgbot/i18n/locale/<lang>/LC_MESSAGES/messages.po` holds
 the translations. `t(language, "Text {name}", name=...)` returns the translated,
 formatted text; `N_("Text")` marks a text that is translated later. Extraction:
-`pybabel extract -k t:2 -k N_ -o messages.pot tgbot` (docs/i18n.md);
+`pybabel extract -k t:2 -k N_ -o messages.pot tgbot`;
 tests/tgbot/test_i18n.py fails on any id missing from a catalog.
 """
 

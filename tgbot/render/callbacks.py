@@ -3,7 +3,8 @@
 | Form | Meaning |
 |---|---|
 | `p:<game>:<version>:<action>` | play an action text on a game at a version |
-| `k:<game>:<version>:<keep>` | re-draw the prompt with its own state (a card open) |
+| `k:<game>:<version>:<keep>` | re-draw the prompt with its own state (Colt Express's help) |
+| `h:<game>:<version>:<open>` | re-draw a card-game hand with one card (`c<n>`) or menu open |
 | `d:<game>:<version>:<die>` | mark or unmark one die for a re-roll; `r`: re-roll them |
 | `l:<game>:<op>` | a lobby button: `leave`, `start`, `cancel`, `bot`, `opt`, `timer`, an option |
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import ClassVar, Self
 
 from storage.columns import INTEGER_MAX
@@ -87,8 +89,9 @@ class Play:
 
 @dataclass(frozen=True)
 class Keep:
-    """`k:<game>:<version>:<digits>`: redraw the prompt with its own state (a card open,
-    carried as digits 0-5; an old dice keyboard's marked dice)."""
+    """`k:<game>:<version>:<digits>`: redraw the prompt with its own state, digits 0-5
+    (Colt Express's help; an old dice keyboard's marked dice; an old card-game keyboard's
+    open card, as `focus_bits`)."""
 
     PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"k:([0-9]{1,10}):([0-9]{1,9}):([0-5]{0,6})\Z")
     game_id: int
@@ -105,6 +108,66 @@ class Keep:
         """Return the press; raise BadCallback."""
         game, version, digits = _fields(cls.PATTERN, data)
         return cls(_game(game), int(version), frozenset(int(c) for c in digits))
+
+
+class HandMenu(IntEnum):
+    """The card game's hand menus by focus value (1..60 open a hand card, 0 none)."""
+
+    SHOP = 62  # Gold Rush's shop: buy, force, sell, paid uses
+    SID = 63  # Sid Ketchum's two cards for a life
+
+
+MOST_CARDS = 60  # the hand cards a card-game prompt opens by position
+
+
+def focus_bits(focus: int) -> frozenset[int]:
+    """Return the prompt state of a focus value 0-63: its bits as digits 0-5 (as `k:` data
+    carried it before the `h:` form)."""
+    return frozenset(bit for bit in range(6) if focus >> bit & 1)
+
+
+@dataclass(frozen=True)
+class Focus:
+    """`h:<game>:<version>:<open>`: redraw a card-game hand with `c<n>` its n-th card (from
+    1), `shop` or `sid` a menu, or `-` nothing open. The `k:` data of older keyboards
+    (`focus_bits`) still decodes, as `Keep`, to the same prompt state."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(
+        r"h:([0-9]{1,10}):([0-9]{1,9}):(-|shop|sid|c[1-9][0-9]?)\Z")
+    game_id: int
+    version: int
+    card: int | None = None
+    menu: HandMenu | None = None
+
+    def __post_init__(self) -> None:
+        if self.card is not None and (self.menu is not None or not 1 <= self.card <= MOST_CARDS):
+            raise ValueError(f"not a hand focus: card {self.card}, menu {self.menu}")
+
+    @property
+    def value(self) -> int:
+        """Return the focus value: 0 nothing open, n the n-th card, or the menu's."""
+        return self.menu.value if self.menu is not None else self.card or 0
+
+    def keep(self) -> frozenset[int]:
+        """Return the prompt state the press asks for (the card front reads `focus_bits`)."""
+        return focus_bits(self.value)
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        part = (self.menu.name.lower() if self.menu is not None
+                else "-" if self.card is None else f"c{self.card}")
+        return _checked(f"h:{self.game_id}:{self.version}:{part}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Focus:
+        """Return the press; raise BadCallback."""
+        game, version, part = _fields(cls.PATTERN, data)
+        if part in ("-", "shop", "sid"):
+            menu = None if part == "-" else HandMenu[part.upper()]
+            return cls(_game(game), int(version), menu=menu)
+        if int(part[1:]) > MOST_CARDS:
+            raise BadCallback(f"no hand card {part!r}")
+        return cls(_game(game), int(version), card=int(part[1:]))
 
 
 @dataclass(frozen=True)
@@ -265,11 +328,11 @@ class Undo:
         return cls(_game(game), int(version), op)
 
 
-Press = (Play | Keep | Die | LobbyOp | Mine | Back | NewGame | Undo | Again | Export | Animate
-         | Replay)
-FORMS: dict[str, type[Press]] = {"p": Play, "k": Keep, "d": Die, "l": LobbyOp, "m": Mine,
-                                 "b": Back, "n": NewGame, "u": Undo, "r": Again, "x": Export,
-                                 "a": Animate, "v": Replay}
+Press = (Play | Keep | Focus | Die | LobbyOp | Mine | Back | NewGame | Undo | Again | Export
+         | Animate | Replay)
+FORMS: dict[str, type[Press]] = {"p": Play, "k": Keep, "h": Focus, "d": Die, "l": LobbyOp,
+                                 "m": Mine, "b": Back, "n": NewGame, "u": Undo, "r": Again,
+                                 "x": Export, "a": Animate, "v": Replay}
 
 
 def parse(data: str | None) -> Press:

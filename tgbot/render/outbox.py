@@ -29,29 +29,33 @@ from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
 from tgbot.i18n import t
 from tgbot.render import notices
-from tgbot.render.callbacks import Again, mine_data
 from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.render.notices import (
     chat_language,
-    deadline_text,
-    mention,
     plain_name,
     user_language,
 )
 from tgbot.render.rendered import Buttons
+from tgbot.render.table_parts import (
+    TABLE,
+    event_lines,
+    last_turn,
+    still_mentioned,
+    table_buttons,
+    waiting_line,
+)
 from tgbot.render.table_photo import (
     fit_caption,
     hand_photo_fields,
     photo_fields,
     pictures_on,
 )
-from tgbot.render.undo import undo_button, undo_rows
+from tgbot.render.undo import undo_rows
 from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.deadlines import timers_of
-from tgbot.service.games import marks_of
 from tgbot.service.outbox_notes import Channels
 from tgbot.service.payloads import CLOSE, ButtonRows, Closing, Payload
 from tgbot.service.rematch import waiting
@@ -61,7 +65,7 @@ RECENT_LINES = 8
 RECENT_EVENTS = 40
 SETTLE_SECONDS = 2.0
 """How long a table edit that only shows marks waits for the player's next press."""
-TABLE, LOBBY = "table", "lobby"
+LOBBY = "lobby"
 Json = dict[str, Any]
 
 
@@ -202,8 +206,7 @@ class Outbox:
         new_turn = over or bool(starts)
         recent = (public[starts[-1]:] if starts
                   else [*before.get("recent", []), *public])[-RECENT_EVENTS:]
-        lines = [line for e in recent
-                 if (line := front.event_line(language, e, names, view))][-RECENT_LINES:]
+        lines = event_lines(scene, view, recent)[-RECENT_LINES:]
         if over:  # the result is said once, by the waiting line (with the winners)
             lines = [line for line in lines if not line.startswith("🏁")]
         anchor = int(before.get("anchor", 0)) + (1 if new_turn else 0)
@@ -214,21 +217,11 @@ class Outbox:
         posted = fresh or previous is None or previous.message_id is None \
             or anchor != previous.sent_anchor
         wanted = sorted(scene.notes.attention.group if scene.notes.attention else ())
-        kept = self.still_mentioned(scene, previous, posted=posted)
+        kept = still_mentioned(scene, previous, posted=posted)
         mentioned = sorted({*wanted, *kept}) if posted else kept
-        waiting = self.waiting(scene, view, mentioned)
+        waiting = waiting_line(scene, view, mentioned)
         text = front.table_text(language, view, names, lines) + "\n\n" + waiting
-        buttons: Buttons = ()
-        if not over:
-            shown = next((p for p in prompts_of(engine, state) if p.public), None)
-            if shown is not None:
-                keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
-                buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
-                                               None if keep is None else frozenset(keep))
-            buttons = (*buttons, *undo_button(scene, language),
-                       ((t(language, "🔒 Mine"), mine_data(game.id)),))
-        else:  # the same players may sit down again, each with one tap
-            buttons = (((t(language, "🔁 Rematch"), Again(game.id).data()),),)
+        buttons = table_buttons(scene, view, language)
         lead = self.timeout_lines(scene, language, names)
         payload: Payload = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
@@ -236,16 +229,10 @@ class Outbox:
             # What ended the last turn opens the new message (if the last turn's table was
             # never shown, its edits coalesced away, all of that turn's lines do), and the
             # last turn's message is edited to say how it ended.
-            ended = public[:starts[-1]] if starts else public
-            unseen = previous is not None and previous.revision > previous.sent_revision
-            carried = [*before.get("recent", []), *ended] if unseen else \
-                [e for e in ended if front.is_headline(e)]
-            lead += [line for e in carried
-                     if (line := front.event_line(language, e, names, view))]
+            opening, ended = last_turn(scene, view, public[:starts[-1]] if starts else public)
+            lead += opening
             if previous is not None and previous.message_id is not None and not fresh:
-                payload["closing"] = closing_table(before, [
-                    line for e in ended if (line := front.event_line(language, e, names,
-                                                                     view))], language)
+                payload["closing"] = closing_table(before, ended, language)
         if lead:
             payload["lead"] = lead
         if mentioned:
@@ -257,33 +244,6 @@ class Outbox:
             payload["settle"] = SETTLE_SECONDS
         return (Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id, fresh=fresh),
                 [] if posted else wanted)
-
-    @staticmethod
-    def still_mentioned(scene: Scene, previous: Delivery | None, *, posted: bool) -> list[int]:
-        """Return the seats the table's last revision mentions that still owe: an edit of
-        the same message keeps them (an edit notifies nobody, and changing the text would
-        cost an edit), and a new message keeps those of a revision never sent (coalescing
-        never drops a mention), but never mentions again those already notified."""
-        if previous is None or (posted and previous.revision <= previous.sent_revision):
-            return []
-        owing = set(scene.engine.to_act(scene.state)) - scene.bots()
-        return [seat for seat in previous.payload.get("mention", ()) if seat in owing]
-
-    @staticmethod
-    def waiting(scene: Scene, view: Json, mentioned: list[int]) -> str:
-        """Return whom the table waits for, the seats in `mentioned` as mentions that
-        notify them, and until when the clock runs."""
-        game = scene.game
-        language, names = chat_language(scene), scene.names()
-        marked = [f"\x00{seat}\x00" if seat in mentioned else name
-                  for seat, name in enumerate(names)]
-        waiting = front_for(game.kind).waiting_line(language, view, marked)
-        for seat in mentioned:
-            waiting = waiting.replace(f"\x00{seat}\x00",
-                                      mention(scene.user_of(seat) or 0, names[seat]))
-        if game.status is GameStatus.RUNNING and scene.engine.outcome(scene.state) is None:
-            waiting = " · ".join(filter(None, [waiting, deadline_text(scene, language)]))
-        return waiting
 
     def closed_table(self, scene: Scene) -> Outbound:
         """Return the table of an ended or cancelled game without its buttons."""

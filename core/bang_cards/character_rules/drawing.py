@@ -9,7 +9,8 @@ from core.bang_cards.agenda import Events, ask
 from core.bang_cards.board import others_from
 from core.bang_cards.cards import CARD
 from core.bang_cards.characters import Ability, register_ability
-from core.bang_cards.ids import Character, Decision
+from core.bang_cards.frames import AskDrawSource, AskKitReturn
+from core.bang_cards.ids import Character
 from core.bang_cards.state import CardsState
 from core.bang_cards.zones import draw, pop_deck
 
@@ -42,7 +43,7 @@ class JesseJones(Ability):
     def draw_phase(self, state: CardsState, seat: int, out: Events) -> bool:
         if not self.draw_sources(state, seat):
             return False
-        ask(state, Decision.DRAW_SOURCE, seat)
+        ask(state, AskDrawSource(seat))
         return True
 
 
@@ -57,7 +58,7 @@ class PedroRamirez(Ability):
     def draw_phase(self, state: CardsState, seat: int, out: Events) -> bool:
         if not state.discard:
             return False
-        ask(state, Decision.DRAW_SOURCE, seat)
+        ask(state, AskDrawSource(seat))
         return True
 
 
@@ -76,7 +77,7 @@ class KitCarlson(Ability):
         out.append(ev.CardsSeen(seat=seat, count=len(state.table), cards=tuple(state.table),
                                 audience=frozenset({seat})))
         if len(state.table) == KIT_CARDS:
-            ask(state, Decision.KIT_RETURN, seat)
+            ask(state, AskKitReturn(seat))
         else:
             kit_keeps(state, seat, None, out)
         return True

@@ -12,7 +12,7 @@ from core.bang_cards.gold_rush.equipment import HAND_LIMIT_BELT, Gear
 from core.bang_cards.gold_rush.gear import GearCard, register_gear
 from core.bang_cards.gold_rush.supply import gain, paid_draw, paid_draw_offer, pay
 from core.bang_cards.gold_rush.traits import has_gear
-from core.bang_cards.ids import Kind, Suit
+from core.bang_cards.ids import Kind, PaidUse, Suit
 from core.bang_cards.state import CardsState, PlayPhase
 from core.bang_cards.zones import draw
 
@@ -56,13 +56,13 @@ class Pickaxe(GearCard):
 
 class GoldPan(GearCard):
     kind = Gear.GOLD_PAN
-    ability = "gold_pan"
+    paid_use = PaidUse.GOLD_PAN
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
-        return paid_draw_offer(state, seat, state.turn.pans, "gold_pan")
+        return paid_draw_offer(state, seat, state.turn.rush.pans, PaidUse.GOLD_PAN)
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
-        state.turn.pans += 1
+        state.turn.rush.pans += 1
         paid_draw(state, seat, "gold_pan", out)  # [GR-EQ-GOLDPAN-1]
 
 
@@ -85,7 +85,7 @@ class Rucksack(GearCard):
     players left and with no cards [GR-EQ-RUCKSACK-1]."""
 
     kind = Gear.RUCKSACK
-    ability = "rucksack"
+    paid_use = PaidUse.RUCKSACK
 
     def affordable(self, state: CardsState, seat: int) -> bool:
         """Return True if the seat may pay his Rucksack for one life now."""
@@ -102,7 +102,7 @@ class Rucksack(GearCard):
         return self.affordable(state, seat)
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
-        return [Use("rucksack")] if self.affordable(state, seat) else []
+        return [Use(PaidUse.RUCKSACK)] if self.affordable(state, seat) else []
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
         self.buy_life(state, seat, out)

@@ -28,11 +28,12 @@ from core.bang_cards.actions import (
 from core.bang_cards.board import survivors
 from core.bang_cards.cards import CARD, kind_of
 from core.bang_cards.characters import bang_kinds
+from core.bang_cards.frames import AskDuel, AskDutchDiscard, AskGearUse, AskPlay, AskVolley, Frame
 from core.bang_cards.gold_rush.characters import dutch_cards, price
 from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
 from core.bang_cards.gold_rush.traits import has_gear
-from core.bang_cards.ids import Decision, Kind, Role, Side
-from core.bang_cards.state import CardsState, Frame
+from core.bang_cards.ids import Kind, PaidUse, Role, Side
+from core.bang_cards.state import CardsState
 
 Score = Callable[[CardsState, int, int], float]
 Value = Callable[[CardsState, int, str], float]
@@ -80,7 +81,7 @@ def _economy(state: CardsState, seat: int, legal: list[CardsAction], value: Valu
     buys = [a for a in legal if isinstance(a, Buy) and not a.full]
     if _wounds(state, seat) and me.life <= 2:
         for action in legal:
-            if action == Use("rucksack"):
+            if action == Use(PaidUse.RUCKSACK):
                 return action
         heals = [b for b in buys if (gear_of(b.card) is Gear.SHOT and b.target == seat)
                  or (gear_of(b.card) is Gear.BOTTLE and b.mode is Kind.BEER)
@@ -97,7 +98,8 @@ def _economy(state: CardsState, seat: int, legal: list[CardsAction], value: Valu
         return union[0]
     if not me.shadow and _saving_for(state, seat):
         return None
-    draws = [a for a in legal if isinstance(a, Use) and a.what in ("gold_pan", "raddie_snake")]
+    draws = [a for a in legal
+             if isinstance(a, Use) and a.what in (PaidUse.GOLD_PAN, PaidUse.RADDIE_SNAKE)]
     return draws[0] if draws else None
 
 
@@ -118,7 +120,7 @@ def _attacks(state: CardsState, seat: int, legal: list[CardsAction], score: Scor
     hand_bangs = sum(1 for c in me.hand if kind_of(c) in bang_kinds(me.character))
     options: list[tuple[float, CardsAction]] = []
     for action in legal:
-        if isinstance(action, Use) and action.what == "jacky_murieta":
+        if isinstance(action, Use) and action.what is PaidUse.JACKY_MURIETA:
             options.append((_attack_score(state, seat, action, score), action))
         elif isinstance(action, Buy) and not action.full:
             gear = gear_of(action.card)
@@ -163,16 +165,16 @@ def choose(state: CardsState, frame: Frame, seat: int, legal: list[CardsAction],
     options = state.options
     if not (options.gold_rush or options.shadow_gunslingers):
         return None
-    if frame.decision in (Decision.DUEL, Decision.VOLLEY) and frame.card not in CARD:
+    if isinstance(frame, AskDuel | AskVolley) and frame.card not in CARD:
         me = state.seats[seat]  # a Pardner's Duel: answer with a BANG! while it has one
         cards = [c for c in me.hand if kind_of(c) in bang_kinds(me.character)]
         return Respond(cards[0]) if cards else Pass()
     seen = _as_side(state, seat)
-    if frame.decision is Decision.DUTCH_DISCARD:
+    if isinstance(frame, AskDutchDiscard):
         return Discard(min(dutch_cards(state, seat), key=lambda c: value(seen, seat, c)))
-    if frame.decision is Decision.GEAR_USE:
+    if isinstance(frame, AskGearUse):
         return _gear_use(seen, seat, legal, score)
-    if frame.decision is not Decision.PLAY:
+    if not isinstance(frame, AskPlay):
         return None
     first = _economy(seen, seat, legal, value) if options.gold_rush else None
     if first is not None:

@@ -105,7 +105,7 @@ class GoldRush(GearCard):
 
     def bought(self, state: CardsState, seat: int, card: str, mode: Kind | None,
                target: int | None, pick: str | None, out: Events) -> None:
-        state.turn.gold_rush = True
+        state.turn.rush.gold_rush = True
 
 
 for _rule in (ShotCard(), Bottle(), Pardner(), Rum(), UnionPacific(), GoldRush()):

@@ -11,10 +11,11 @@ from core.bang_cards.agenda import Events, ask, schedule
 from core.bang_cards.board import distance, others_from, reach
 from core.bang_cards.cards import CARD
 from core.bang_cards.characters import Ability, ability_at, register_ability
+from core.bang_cards.frames import AskDutchDiscard, AskGearUse
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush.brown import acquire, play_on_after
 from core.bang_cards.gold_rush.equipment import Gear, gear_of, rule_of_gear
-from core.bang_cards.gold_rush.gear import gear_rule
+from core.bang_cards.gold_rush.gear import gear_rule, register_use
 from core.bang_cards.gold_rush.supply import (
     gain,
     gear_to_bottom,
@@ -24,7 +25,7 @@ from core.bang_cards.gold_rush.supply import (
     pop_gear,
 )
 from core.bang_cards.hooks import CheckRule, register_check
-from core.bang_cards.ids import Decision, GoldRushCharacter, Kind, Purpose
+from core.bang_cards.ids import GoldRushCharacter, Kind, PaidUse, Purpose
 from core.bang_cards.state import CardsState, Check, PlayPhase, Settle, Shot, Task
 from core.bang_cards.targeting import note_attack
 from core.bang_cards.zones import discard_from_hand, draw
@@ -39,6 +40,8 @@ class Prospector(Ability):
 
     discount: ClassVar[int] = 0
     """Nuggets off one purchase a turn."""
+    paid_use: ClassVar[PaidUse | None] = None
+    """The `Use` his ability offers in phase 2, if any."""
 
     def after_draw(self, state: CardsState, seat: int, out: Events) -> None:
         """Act once his phase 1 is over (after the Pickaxe's card)."""
@@ -76,13 +79,13 @@ def price(state: CardsState, seat: int, card: str, full: bool = False) -> int:
 
 def may_discount(state: CardsState, seat: int) -> bool:
     """Return True while the seat's discount of this turn (Pretty Luzena's) is unused."""
-    return (not state.turn.discount and state.seats[seat].alive
+    return (not state.turn.rush.discount and state.seats[seat].alive
             and prospector_at(state, seat).discount > 0)
 
 
 def dutch_cards(state: CardsState, seat: int) -> list[str]:
     """Return the cards Dutch Will drew in this phase 1, still in his hand."""
-    return state.seats[seat].hand[state.turn.drawn_from:]
+    return state.seats[seat].hand[state.turn.rush.drawn_from:]
 
 
 class DutchWill(Prospector):
@@ -92,7 +95,7 @@ class DutchWill(Prospector):
 
     def after_draw(self, state: CardsState, seat: int, out: Events) -> None:
         if dutch_cards(state, seat):
-            ask(state, Decision.DUTCH_DISCARD, seat)
+            ask(state, AskDutchDiscard(seat))
         else:
             gain(state, seat, 1, "dutch_will", out)
 
@@ -110,7 +113,7 @@ class DonBell(Prospector, CheckRule):
     purpose = Purpose.DON_BELL
 
     def epilogue(self, state: CardsState, seat: int) -> tuple[Task, ...]:
-        return () if state.turn.extra else (Check(Purpose.DON_BELL, seat),)
+        return () if state.turn.rush.extra else (Check(Purpose.DON_BELL, seat),)
 
     def succeeds(self, card: str) -> bool:
         return CARD[card].red
@@ -145,12 +148,13 @@ class SimeonPicos(Prospector):
 
 class RaddieSnake(Prospector):
     character = GoldRushCharacter.RADDIE_SNAKE
+    paid_use = PaidUse.RADDIE_SNAKE
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
-        return paid_draw_offer(state, seat, state.turn.raddie, "raddie_snake")
+        return paid_draw_offer(state, seat, state.turn.rush.raddie, PaidUse.RADDIE_SNAKE)
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
-        state.turn.raddie += 1
+        state.turn.rush.raddie += 1
         paid_draw(state, seat, "raddie_snake", out)  # [GR-CHAR-RADDIE-1]
 
 
@@ -158,10 +162,11 @@ class JoshMcCloud(Prospector):
     """The top equipment card: used at once, kept, or discarded [GR-CHAR-JOSH-1]."""
 
     character = GoldRushCharacter.JOSH_MCCLOUD
+    paid_use = PaidUse.JOSH_MCCLOUD
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
         usable = state.seats[seat].nuggets >= JOSH_PRICE and bool(state.gear_deck)
-        return [Use("josh_mccloud")] if usable else []
+        return [Use(PaidUse.JOSH_MCCLOUD)] if usable else []
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
         pay(state, seat, JOSH_PRICE, "josh_mccloud", out)
@@ -176,7 +181,7 @@ class JoshMcCloud(Prospector):
             gear_to_bottom(state, card, seat, "duplicate", out)
         elif gear_of(card) in CHOSEN_USE:
             state.gear_held = card
-            ask(state, Decision.GEAR_USE, seat)  # GR-DEC-2/3/4
+            ask(state, AskGearUse(seat))  # GR-DEC-2/3/4
         else:
             acquire(state, seat, card, None, None, None, 0, "deck", out)
 
@@ -185,12 +190,13 @@ class JackyMurieta(Prospector):
     """Two nuggets: a BANG! effect within his reach, with no card [GR-CHAR-JACKY-1]."""
 
     character = GoldRushCharacter.JACKY_MURIETA
+    paid_use = PaidUse.JACKY_MURIETA
 
     def paid_uses(self, state: CardsState, seat: int) -> list[Use]:
         if state.seats[seat].nuggets < JACKY_PRICE:
             return []
         limit = reach(state, seat)
-        return [Use("jacky_murieta", t) for t in others_from(state, seat)
+        return [Use(PaidUse.JACKY_MURIETA, t) for t in others_from(state, seat)
                 if distance(state, seat, t) <= limit]
 
     def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
@@ -204,6 +210,8 @@ DUTCH_WILL = DutchWill()
 for _ability in (DUTCH_WILL, DonBell(), PrettyLuzena(), MadamYto(), SimeonPicos(),
                  RaddieSnake(), JoshMcCloud(), JackyMurieta()):
     register_ability(_ability)
+    if _ability.paid_use is not None:
+        register_use(_ability.paid_use, _ability)
     if isinstance(_ability, CheckRule):
         register_check(_ability)
 

@@ -10,21 +10,22 @@ from __future__ import annotations
 
 from core.bang_cards.actions import Buy, CardsAction, Discard
 from core.bang_cards.board import clockwise_from
+from core.bang_cards.frames import AskDutchDiscard, AskGearUse, Frame
 from core.bang_cards.gold_rush.black import RUCKSACK, RUCKSACK_PRICE
 from core.bang_cards.gold_rush.characters import dutch_cards
 from core.bang_cards.gold_rush.equipment import Gear, gear_of
 from core.bang_cards.gold_rush.phase_two import uses_of
-from core.bang_cards.ids import Decision, Kind
-from core.bang_cards.state import CardsState, Frame
+from core.bang_cards.ids import Kind
+from core.bang_cards.state import CardsState
 
 COMMITTED_MODE = {Gear.BOTTLE: Kind.BEER, Gear.PARDNER: Kind.GENERAL_STORE}
 
 
 def default_action(state: CardsState, frame: Frame, seat: int) -> CardsAction | None:
     """Return the timeout answer to a Gold Rush frame; None for the base frames."""
-    if frame.decision is Decision.DUTCH_DISCARD:
+    if isinstance(frame, AskDutchDiscard):
         return Discard(dutch_cards(state, seat)[-1])  # GR-DEC-7: the last drawn
-    if frame.decision is Decision.GEAR_USE and state.gear_held is not None:
+    if isinstance(frame, AskGearUse) and state.gear_held is not None:
         return committed_use(state, seat, state.gear_held)
     return None
 

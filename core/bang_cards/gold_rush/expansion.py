@@ -8,9 +8,10 @@ from typing import ClassVar
 from core.bang_cards.actions import CardsAction
 from core.bang_cards.agenda import Events
 from core.bang_cards.expansion import Expansion, Handler, register_expansion
+from core.bang_cards.frames import Frame
 from core.bang_cards.gold_rush import phase_two, shadow, triggers, turns
 from core.bang_cards.ids import Side
-from core.bang_cards.state import CardsOptions, CardsState, Frame, Task
+from core.bang_cards.state import CardsOptions, CardsState, Task
 
 
 class GoldRush(Expansion):

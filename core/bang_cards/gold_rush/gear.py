@@ -8,22 +8,29 @@ the base cards and here by its `Gear`.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from core.bang_cards.actions import Buy, Use
 from core.bang_cards.agenda import Events
 from core.bang_cards.gold_rush.equipment import EQUIPMENT, Gear, gear_of, rule_of_gear
 from core.bang_cards.gold_rush.traits import has_gear
 from core.bang_cards.hooks import CardRule, register
-from core.bang_cards.ids import Kind
+from core.bang_cards.ids import Kind, PaidUse
 from core.bang_cards.state import CardsState
 from core.bang_cards.targeting import plays_as
+
+
+class UseOwner(Protocol):
+    """A black card's or a character's rules that carry out a paid use."""
+
+    def use(self, state: CardsState, seat: int, action: Use, out: Events) -> None:
+        """Carry out a paid use."""
 
 
 class GearCard(CardRule):
     """One equipment kind's rules; the Gold Rush hooks of this base are neutral."""
 
-    ability: ClassVar[str | None] = None
+    paid_use: ClassVar[PaidUse | None] = None
     """The `Use` a black card offers its owner in phase 2, if any."""
 
     def uses(self, state: CardsState, seat: int, card: str) -> list[Buy]:
@@ -52,16 +59,22 @@ class GearCard(CardRule):
 
 
 GEAR_RULES: dict[Gear, GearCard] = {}
-USE_OWNERS: dict[str, GearCard] = {}
+USE_OWNERS: dict[PaidUse, UseOwner] = {}
+"""Who carries out each paid use: a black card's rules or a Gold Rush character's."""
 
 
 def register_gear(rule: GearCard) -> None:
     """Register an equipment kind's rules for its card ids."""
     gear = Gear(rule.kind)
     GEAR_RULES[gear] = rule
-    if rule.ability is not None:
-        USE_OWNERS[rule.ability] = rule
+    if rule.paid_use is not None:
+        register_use(rule.paid_use, rule)
     register(rule, [card for card in EQUIPMENT if gear_of(card) is gear])
+
+
+def register_use(what: PaidUse, owner: UseOwner) -> None:
+    """Register who carries out a paid use."""
+    USE_OWNERS[what] = owner
 
 
 def gear_rule(card: str) -> GearCard:

@@ -14,6 +14,7 @@ from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.board import others_from
 from core.bang_cards.cards import kind_of
 from core.bang_cards.damage import beer_played
+from core.bang_cards.frames import AskDutchDiscard, AskGearUse, AskSave, Frame
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush.black import RUCKSACK
 from core.bang_cards.gold_rush.brown import acquire, play_on_after
@@ -28,8 +29,8 @@ from core.bang_cards.gold_rush.equipment import rule_of_gear
 from core.bang_cards.gold_rush.gear import USE_OWNERS, GearCard, gear_rule
 from core.bang_cards.gold_rush.supply import fill_shop, gain, gear_to_bottom, pay
 from core.bang_cards.hooks import rules_at
-from core.bang_cards.ids import Decision, Kind
-from core.bang_cards.state import CardsState, Damage, Frame, PlayPhase
+from core.bang_cards.ids import Kind, PaidUse
+from core.bang_cards.state import CardsState, Damage, PlayPhase
 from core.bang_cards.zones import discard_from_hand
 
 
@@ -84,9 +85,9 @@ def save_actions(state: CardsState, seat: int) -> list[CardsAction]:
 
 def frame_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsAction]:
     """Return the legal answers to a Gold Rush frame."""
-    if frame.decision is Decision.DUTCH_DISCARD:
+    if isinstance(frame, AskDutchDiscard):
         return [Discard(card) for card in dutch_cards(state, seat)]
-    if frame.decision is Decision.GEAR_USE and state.gear_held is not None:
+    if isinstance(frame, AskGearUse) and state.gear_held is not None:
         return list(uses_of(state, seat, state.gear_held))
     return []
 
@@ -94,18 +95,18 @@ def frame_actions(state: CardsState, frame: Frame, seat: int) -> list[CardsActio
 def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
            out: Events) -> bool:
     """Apply a Gold Rush answer; return False if the answer is not one of Gold Rush's."""
-    if frame.decision is Decision.DUTCH_DISCARD:
+    if isinstance(frame, AskDutchDiscard):
         assert isinstance(action, Discard)
         DUTCH_WILL.drop(state, seat, action.card, out)
         return True
-    if frame.decision is Decision.GEAR_USE:
+    if isinstance(frame, AskGearUse):
         assert isinstance(action, Buy)
         assert state.gear_held is not None
         card, state.gear_held = state.gear_held, None
         acquire(state, seat, card, action.mode, action.target, action.pick, 0, "deck", out)
         return True
     match action:
-        case Use(what="rucksack") if frame.decision is Decision.SAVE:
+        case Use(what=PaidUse.RUCKSACK) if isinstance(frame, AskSave):
             RUCKSACK.buy_life(state, seat, out)
             schedule(state, Damage(seat, 0, frame.source, "save"))
         case Buy():
@@ -131,7 +132,7 @@ def answer(state: CardsState, frame: Frame, seat: int, action: CardsAction,
 def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
     cost = price(state, seat, action.card, action.full)
     if cost < rule_of_gear(action.card).cost:
-        state.turn.discount = True  # [GR-CHAR-LUZENA-1] once per turn
+        state.turn.rush.discount = True  # [GR-CHAR-LUZENA-1] once per turn
     pay(state, seat, cost, "buy", out)
     state.shop.remove(action.card)
     fill_shop(state, out)  # [GR-BUY-4, R-GR-03] at once
@@ -141,9 +142,5 @@ def _buy(state: CardsState, seat: int, action: Buy, out: Events) -> None:
 
 
 def _use(state: CardsState, seat: int, action: Use, out: Events) -> None:
-    out.append(gev.AbilityUsed(seat=seat, what=action.what, target=action.target))
-    owner = USE_OWNERS.get(action.what)  # a card's (Gold Pan, Rucksack), else his character's
-    if owner is not None:
-        owner.use(state, seat, action, out)
-    else:
-        prospector_at(state, seat).use(state, seat, action, out)
+    out.append(gev.AbilityUsed(seat=seat, what=action.what.value, target=action.target))
+    USE_OWNERS[action.what].use(state, seat, action, out)  # a black card's or his character's

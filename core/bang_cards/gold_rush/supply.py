@@ -6,7 +6,7 @@ below 0 only as stand-in tokens [GR-COMP-2]) and the 24 equipment cards in one z
 
 from __future__ import annotations
 
-from core.bang_cards.actions import Ability, Use
+from core.bang_cards.actions import Use
 from core.bang_cards.agenda import Events, schedule
 from core.bang_cards.gold_rush import events as gev
 from core.bang_cards.gold_rush.equipment import (
@@ -16,6 +16,7 @@ from core.bang_cards.gold_rush.equipment import (
     PAID_DRAWS,
     SHOP_SIZE,
 )
+from core.bang_cards.ids import PaidUse
 from core.bang_cards.state import CardsState, PlayPhase
 from core.bang_cards.zones import draw
 from core.engine.rng import shuffled
@@ -53,7 +54,7 @@ def pay(state: CardsState, seat: int, count: int, cause: str, out: Events) -> No
                                   cause=cause))
 
 
-def paid_draw_offer(state: CardsState, seat: int, used: int, what: Ability) -> list[Use]:
+def paid_draw_offer(state: CardsState, seat: int, used: int, what: PaidUse) -> list[Use]:
     """Return the `Use` buying a card for a nugget, while the seat has one and has bought
     fewer than two this turn [GR-EQ-GOLDPAN-1, GR-CHAR-RADDIE-1]."""
     return [Use(what)] if state.seats[seat].nuggets >= 1 and used < PAID_DRAWS else []

@@ -1,7 +1,7 @@
 """What Gold Rush adds when life is lost or a player is eliminated.
 
-Each is called by the base rules (`damage.py`, `effects.py`, `decisions.py`) and does
-nothing while the `gold_rush` option is off.
+Each is called through Gold Rush's registered `Expansion` (`expansion.py`) when the base
+rules (`damage.py`) reach its moment, and does nothing while the `gold_rush` option is off.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def run_epilogue(state: CardsState, task: Epilogue, out: Events) -> None:
         schedule(state, Epilogue("gold_rush"))
         schedule(state, *prospector_at(state, active).epilogue(state, active))
         return
-    if state.turn.gold_rush:
+    if state.turn.rush.gold_rush:
         heal(state, active, player.max_life - player.life, "gold_rush", out)  # to maximum
         state.extra_turns += 1
         out.append(gev.ExtraTurn(seat=active, cause="gold_rush"))

@@ -166,7 +166,7 @@ def test_GR_EX_11_and_GR_EQ_GOLDRUSH_2_extra_turns_in_a_row() -> None:
     assert [e.cause for e in events if e.kind == "extra_turn"] == ["don_bell", "gold_rush"]
     assert lives(state)[0] == 5
     assert state.turn.active == 0
-    assert state.turn.extra
+    assert state.turn.rush.extra
     for _ in range(2):
         assert state.turn.active == 0
         state, events = act(state, 0, "e")
@@ -174,7 +174,7 @@ def test_GR_EX_11_and_GR_EQ_GOLDRUSH_2_extra_turns_in_a_row() -> None:
     assert state.turn.active == 1
     extra = gr_table(5, {0: {"character": "don_bell", "nuggets": 5, "life": 3}},
                      shop=["gold_rush", "shot_1", "shot_2"], deck=["beer_8h", "bang_2c"])
-    extra.turn.extra = True
+    extra.turn.rush.extra = True
     extra, events = act(extra, 0, buy("gold_rush"))
     assert [e.cause for e in events if e.kind == "extra_turn"] == ["gold_rush"]
     assert not [e for e in events if e.kind == "check_revealed"]

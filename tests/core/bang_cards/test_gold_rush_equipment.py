@@ -153,7 +153,7 @@ def test_GR_EQ_GOLDRUSH_1_2_and_R_GR_08_phase_3_then_full_life_then_another_turn
     assert [e.seat for e in events if e.kind == "turn_started"] == [0]
     assert [e.cause for e in events if e.kind == "extra_turn"] == ["gold_rush"]
     assert [e.purpose for e in events if e.kind == "check_revealed"] == ["dynamite"]
-    assert state.turn.extra
+    assert state.turn.rush.extra
 
 
 def test_GR_EQ_WANTED_1_and_R_GR_09_anyone_without_one_the_sheriff_too() -> None:

@@ -95,6 +95,31 @@ def _life_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
     return None
 
 
+def _shown_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str:
+    name, card = who(names, event["seat"]), card_label(language, event["card"])
+    if event["bonus"]:
+        return t(language, "{name} shows {card} and draws one more", name=name, card=card)
+    return t(language, "{name} shows {card}", name=name, card=card)
+
+
+def _taken_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str:
+    name, other = who(names, event["seat"]), who(names, event["from_seat"])
+    if event["zone"] == "hand":
+        return t(language, "{name} takes a card from the hand of {other}", name=name,
+                 other=other)
+    return t(language, "{name} takes {card} from {other}", name=name,
+             card=card_label(language, event["card"]), other=other)
+
+
+def _rewarded_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str:
+    name, other = who(names, event["seat"]), who(names, event["victim"])
+    if event["penalty"]:
+        return t(language, "⚖️ {name} eliminated his own Deputy, {other}, "
+                           "and loses every card", name=name, other=other)
+    return t(language, "🎁 {name} draws {count} for eliminating {other}", name=name,
+             count=event["count"], other=other)
+
+
 def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> str | None:
     """Return one public event as a short line, or None for events not worth a line."""
     kind = event["kind"]
@@ -115,11 +140,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
                                 name=name(), count=event["count"]),
         "card_returned": lambda: t(language, "{name} puts a card back on the deck",
                                    name=name()),
-        "card_shown": lambda: (t(language, "{name} shows {card} and draws one more",
-                                 name=name(), card=card_label(language, event["card"]))
-                               if event["bonus"] else
-                               t(language, "{name} shows {card}", name=name(),
-                                 card=card_label(language, event["card"]))),
+        "card_shown": lambda: _shown_line(language, event, names),
         "deck_reshuffled": lambda: t(language, "🔄 The discard pile becomes a new deck "
                                                "({count} cards)", count=event["count"]),
         "check_revealed": lambda: t(language, "🎴 {name} draws! for the {purpose}: {cards}",
@@ -131,12 +152,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
         "card_discarded": lambda: (None if event["reason"] in QUIET_DISCARDS else
                                    t(language, "{name} discards {card}", name=name(),
                                      card=card_label(language, event["card"]))),
-        "card_taken": lambda: (t(language, "{name} takes a card from the hand of {other}",
-                                 name=name(), other=name("from_seat"))
-                               if event["zone"] == "hand" else
-                               t(language, "{name} takes {card} from {other}", name=name(),
-                                 card=card_label(language, event["card"]),
-                                 other=name("from_seat"))),
+        "card_taken": lambda: _taken_line(language, event, names),
         "responded": lambda: t(language, "{name} answers with {card}", name=name(),
                                card=card_label(language, event["card"])),
         "shot_cancelled": lambda: t(language, "💨 The shot misses {name}", name=name()),
@@ -148,11 +164,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
                                      name=name(), other=name("to_seat")),
         "player_eliminated": lambda: t(language, "💀 {name} is out: {role}", name=name(),
                                        role=role_name(language, event["role"])),
-        "rewarded": lambda: (t(language, "⚖️ {name} eliminated his own Deputy, {other}, "
-                                         "and loses every card", name=name(),
-                                 other=name("victim")) if event["penalty"] else
-                             t(language, "🎁 {name} draws {count} for eliminating {other}",
-                                 name=name(), count=event["count"], other=name("victim"))),
+        "rewarded": lambda: _rewarded_line(language, event, names),
         "turn_skipped": lambda: t(language, "⛓ {name} stays in Jail this turn", name=name()),
         "game_ended": lambda: t(language, "🏁 Victory for {side}!",
                                 side=side_name(language, event["side"])),

@@ -8,6 +8,7 @@ from typing import Any
 
 from core.bang_cards.actions import Buy, CardsAction, Force, Sell, Use
 from core.bang_cards.gold_rush.equipment import GEAR, GEAR_OF
+from core.bang_cards.ids import Aim, PaidUse
 from tgbot.i18n import t
 from tgbot.render.cards.gold_rush_rules import gear_help
 from tgbot.render.cards.labels import card_label, kind_name, short
@@ -69,7 +70,7 @@ def _buy_label(language: str, action: Buy, view: dict[str, Any], names: Sequence
     if action.mode is not None:
         text += " " + t(language, "as {kind}", kind=kind_name(language, action.mode.value))
     text += _at(names, action.target)
-    if action.pick == "hand":
+    if action.pick == Aim.HAND:
         text += ": " + t(language, "a random card from the hand")
     elif action.pick is not None:
         text += f": {card_label(language, action.pick)}"
@@ -93,11 +94,11 @@ def gold_rush_label(language: str, action: CardsAction, view: dict[str, Any],
             return t(language, "💰 Sell {card} for a nugget", card=card_label(language, card))
         case Use(what=what, target=target):
             uses = {
-                "gold_pan": t(language, "🍳 Gold Pan: 1💰 for a card"),
-                "rucksack": t(language, "🎒 Rucksack: 2💰 for 1 ❤️"),
-                "raddie_snake": t(language, "🐍 Raddie Snake: 1💰 for a card"),
-                "josh_mccloud": t(language, "🎲 Josh McCloud: 2💰 for the top equipment"),
-                "jacky_murieta": t(language, "🔫 Jacky Murieta: 2💰 for a BANG!"),
+                PaidUse.GOLD_PAN: t(language, "🍳 Gold Pan: 1💰 for a card"),
+                PaidUse.RUCKSACK: t(language, "🎒 Rucksack: 2💰 for 1 ❤️"),
+                PaidUse.RADDIE_SNAKE: t(language, "🐍 Raddie Snake: 1💰 for a card"),
+                PaidUse.JOSH_MCCLOUD: t(language, "🎲 Josh McCloud: 2💰 for the top equipment"),
+                PaidUse.JACKY_MURIETA: t(language, "🔫 Jacky Murieta: 2💰 for a BANG!"),
             }
             return uses[what] + _at(names, target)
     return None

@@ -1,8 +1,9 @@
 """The card game's prompts: a player's private hand with its buttons, and the group's.
 
-The hand comes as one button per card; a tap (a `k:` press: the game does not change)
-shows that card's help and its ways to be played (targets after the card), and "back".
-Which card is open rides in the prompt's `keep` digits as a bit mask (`focus_keep`).
+The hand comes as one button per card; a tap (an `h:` press, `callbacks.Focus`: the game
+does not change) shows that card's help and its ways to be played (targets after the
+card), and "back". Which card or menu is open is the prompt's state, `keep`, read by
+`focus_of`.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from core.bang_cards.actions import (
 )
 from core.bang_cards.cards import CARD
 from core.bang_cards.gold_rush.equipment import GEAR_OF
+from core.bang_cards.ids import Aim
 from tgbot.i18n import t
-from tgbot.render.callbacks import action_data, keep_data
+from tgbot.render.callbacks import MOST_CARDS, Focus, HandMenu, action_data, focus_bits
 from tgbot.render.cards.gold_rush import buy_price, gear_title, gold_rush_label, shop_text
 from tgbot.render.cards.gold_rush_rules import gear_help
 from tgbot.render.cards.labels import (
@@ -44,15 +46,15 @@ from tgbot.render.cards.rules import card_help, character_ability
 from tgbot.render.cards.table import attack_line
 from tgbot.render.rendered import Buttons
 
-SID_MENU = 63  # the focus value of Sid Ketchum's two-card menu; 1..60 open a hand card
-SHOP_MENU = 62  # the focus value of Gold Rush's shop menu (buy, force, sell, abilities)
+SID_MENU = HandMenu.SID
+SHOP_MENU = HandMenu.SHOP
 SHOP_ACTIONS = (Buy, Force, Sell, Use)
 Button = tuple[str, str]
 
 
 def focus_keep(focus: int) -> frozenset[int]:
-    """Return the `keep` digits (0-5) that carry a focus value (0-63) as a bit mask."""
-    return frozenset(bit for bit in range(6) if focus >> bit & 1)
+    """Return the prompt state that opens a focus value (0-63: `callbacks.Focus.value`)."""
+    return focus_bits(focus)
 
 
 def focus_of(keep: frozenset[int] | None) -> int:
@@ -92,7 +94,7 @@ def action_label(language: str, action: CardsAction, view: dict[str, Any],
             return t(language, "▶️ Play {card}", card=card_label(language, card))
         case Play(target=target, pick=None):
             return f"🎯 {_name(names, target)}"
-        case Play(target=target, pick="hand"):
+        case Play(target=target, pick=Aim.HAND):
             return t(language, "🎯 {name}: a random card from the hand",
                      name=_name(names, target))
         case Play(target=target, pick=str(pick)):
@@ -131,8 +133,7 @@ def _button(language: str, text: str, action: CardsAction, view: dict[str, Any],
 
 
 def _back(language: str, view: dict[str, Any], game_id: int) -> Button:
-    return (t(language, "◀️ Back to the hand"), keep_data(game_id, view["version"],
-                                                          frozenset()))
+    return (t(language, "◀️ Back to the hand"), Focus(game_id, view["version"]).data())
 
 
 def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
@@ -156,16 +157,15 @@ def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
     if focus == SHOP_MENU:
         return (*_rows(_shop_buttons(language, view, decoded, names, game_id)),
                 (_back(language, view, game_id),))
-    cards = [(card_label(language, card), keep_data(game_id, view["version"],
-                                                    focus_keep(index + 1)))
-             for index, card in enumerate(hand[:60])]
+    cards = [(card_label(language, card), Focus(game_id, view["version"], index + 1).data())
+             for index, card in enumerate(hand[:MOST_CARDS])]
     rows: list[tuple[Button, ...]] = list(_rows(cards, 2))
     if any(isinstance(action, Sid) for _, action in decoded):
         rows.append(((t(language, "🩹 Sid Ketchum: 2 cards for 1 ❤️"),
-                      keep_data(game_id, view["version"], focus_keep(SID_MENU))),))
+                      Focus(game_id, view["version"], menu=HandMenu.SID).data()),))
     if any(isinstance(action, SHOP_ACTIONS) for _, action in decoded):
         rows.append(((t(language, "🛒 Shop, nuggets and equipment"),
-                      keep_data(game_id, view["version"], focus_keep(SHOP_MENU))),))
+                      Focus(game_id, view["version"], menu=HandMenu.SHOP).data()),))
     rows += [(_button(language, text, action, view, names, game_id),)
              for text, action in decoded if isinstance(action, SetOrder)]
     rows += [(_button(language, text, action, view, names, game_id),)
