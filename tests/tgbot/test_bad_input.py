@@ -291,7 +291,7 @@ async def test_cancel_twice(bench: Bench, monkeypatch: pytest.MonkeyPatch) -> No
     async def stale_read(*_: Any, **__: Any) -> Any:
         return cancelled
 
-    monkeypatch.setattr("tgbot.handlers.cancel.game_here_or_say", stale_read)
+    monkeypatch.setattr("tgbot.handlers.context.game_here_or_say", stale_read)
     assert await bench.refused(bench.command, ana, "/cancel") == t(
         LANGUAGE, "This table has already ended.")
 

@@ -9,7 +9,7 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
 from tgbot.delivery.markup import markup
-from tgbot.handlers.context import chat_language, game_here_or_say, services
+from tgbot.handlers.context import chat_language, game_command, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t
 from tgbot.render.callbacks import LobbyOp, lobby_data
@@ -23,14 +23,12 @@ CONFIRM_OPS = ("end", "keep")
 
 async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """End the chat's table (its creator or an admin); a running game asks first."""
-    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
-    if message is None or chat is None or user is None:
+    asked = await game_command(update, context)
+    if asked is None:
         return
-    language = await chat_language(context, chat.id, update)
-    game = await game_here_or_say(context, update, language)
-    if game is None or game.id is None:
-        return
-    if user.id != game.creator_id and not await is_admin(context, chat.id, user.id):
+    message, language, game = asked.message, asked.language, asked.game
+    if asked.user_id != game.creator_id \
+            and not await is_admin(context, asked.chat_id, asked.user_id):
         await message.reply_text(t(language, "Only the table's creator or an admin can do "
                                              "that."))
         return
@@ -40,11 +38,11 @@ async def cancel(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                         "its history, but nobody can go on.",
               game=front_for(game.kind).title(language)),
             reply_markup=markup((((t(language, "✖️ Yes, end the game"),
-                                   lobby_data(game.id, "end")),
+                                   lobby_data(asked.game_id, "end")),
                                   (t(language, "↩️ No, keep playing"),
-                                   lobby_data(game.id, "keep"))),)))
+                                   lobby_data(asked.game_id, "keep"))),)))
         return
-    await _end(update, context, game.id, language)
+    await _end(update, context, asked.game_id, language)
 
 
 async def confirmed(update: Update, context: ContextTypes.DEFAULT_TYPE,

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from telegram import Update
+from telegram import Message, Update
 from telegram.ext import ContextTypes
 
 from tgbot.delivery.lifecycle import ChatLifecycle
@@ -125,6 +125,31 @@ async def game_here_or_say(context: ContextTypes.DEFAULT_TYPE, update: Update, l
                                                  "/newgame."))
         return None
     return game
+
+
+@dataclass(frozen=True)
+class GameCommand:
+    """A group command about the chat's game: who sent it, where, in which language."""
+
+    message: Message
+    user_id: int
+    chat_id: int
+    language: str
+    game: Game
+    game_id: int
+
+
+async def game_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> GameCommand | None:
+    """Return a command's sender, chat, language and the chat's game, or None when there is
+    nothing to act on (an update without a sender, or no game here: the sender is told)."""
+    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+    if message is None or chat is None or user is None:
+        return None
+    language = await chat_language(context, chat.id, update)
+    game = await game_here_or_say(context, update, language)
+    if game is None or game.id is None:
+        return None
+    return GameCommand(message, user.id, chat.id, language, game, game.id)
 
 
 def topic_of(update: Update) -> int | None:

@@ -16,7 +16,7 @@ from telegram.ext import ContextTypes
 
 from core.engine.errors import GameError
 from tgbot.handlers.answers import refusal
-from tgbot.handlers.context import chat_language, game_here_or_say, services
+from tgbot.handlers.context import game_command, services
 from tgbot.i18n import t
 from tgbot.render.callbacks import Undo
 from tgbot.render.front import front_for
@@ -65,15 +65,10 @@ def outcome_text(language: str, offer: Offer | None, game: str, *,
 
 async def undo_command(update: Update, context: Context) -> None:
     """/undo in a group: ask the table to take back the sender's last move."""
-    message, chat, user = update.effective_message, update.effective_chat, update.effective_user
-    if message is None or chat is None or user is None:
-        return
-    language = await chat_language(context, chat.id, update)
-    game = await game_here_or_say(context, update, language)
-    if game is None or game.id is None:
-        return
-    reply = await _ask(context, game.id, user.id, None, language)
-    await message.reply_text(reply)
+    asked = await game_command(update, context)
+    if asked is not None:
+        reply = await _ask(context, asked.game_id, asked.user_id, None, asked.language)
+        await asked.message.reply_text(reply)
 
 
 async def undo_pressed(update: Update, context: Context, press: Undo, language: str) -> None:
