@@ -26,7 +26,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
@@ -39,6 +39,7 @@ from tgbot.botapi.rate_limit import retry_seconds
 from tgbot.botapi.refusals import refusal
 from tgbot.delivery.photos import Draw, PhotoSender
 from tgbot.delivery.retire import Retirer
+from tgbot.delivery.views import EphemeralViews
 from tgbot.render.fit import fit_message
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
@@ -114,6 +115,8 @@ class Deliverer:
         self.bot = bot
         self.photos = PhotoSender(bot.post_raw, pictures, GONE) if pictures else None
         self.retirer = Retirer(bot.post_raw)
+        self.views = EphemeralViews(cast(Any, bot), keyboard) \
+            if hasattr(bot, "do_api_request") else None  # tgbot/delivery/views.py
         self.uow_factory = uow_factory
         self.now = now
         self.ready_in = ready_in
@@ -221,6 +224,8 @@ class Deliverer:
         """Bring one row to Telegram, retrying what is worth retrying; return the result
         (None: the row moved to another chat's worker)."""
         failures = 0
+        if self.views is not None and row.chat_id > 0:
+            self.views.mirror(row)  # the player's ephemeral message in the group, if live
         while True:
             try:
                 return await self._send(row)
@@ -314,6 +319,8 @@ class Deliverer:
 
     async def _refused(self, row: Delivery, error: str) -> store.Settled:
         """A chat refused the bot: a player's private chat, or a group that removed it."""
+        if self.views is not None and row.chat_id > 0:
+            self.views.mirror(row, fresh=True)  # his secrets in the group instead
         if self.lifecycle is not None:
             if row.chat_id > 0:
                 await self.lifecycle.unreachable(row)

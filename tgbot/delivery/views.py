@@ -1,0 +1,128 @@
+"""Each player's live ephemeral message in his group: his secrets and private prompt, shown
+to him only (tgbot/botapi/ephemeral.py, docs/secrets_in_group.md).
+
+A "🔒 Mine" press shows one (`show`, answering the press); from then on the delivery loop
+hands every private row of that player and game to `mirror`, which edits the message in
+place: a prompt's text and buttons replace the body, the secrets a command deals him
+refresh its head. A row his private chat refused (he never started the bot, or blocked
+it) is shown as a new ephemeral message when he has none (`mirror(fresh=True)`). Every
+mirror runs on its own task and failures only drop the live message: nothing waits on an
+ephemeral delivery. What is live is kept in this process (a restart forgets it; the next
+press shows it again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from storage.models import Delivery
+from tgbot.botapi import ephemeral
+from tgbot.botapi.ephemeral import ApiBot, EphemeralRefused, Shown
+from tgbot.render.secrets_view import view_text
+
+log = logging.getLogger(__name__)
+Markup = Callable[[Sequence[Sequence[Sequence[str]]]], dict[str, Any] | None]
+MAX_LIVE = 50_000
+
+
+@dataclass
+class Live:
+    """One live ephemeral message and what it shows: a head, then a private row's body."""
+
+    shown: Shown
+    head: str
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+class EphemeralViews:
+    """The live ephemeral message of every (game, player) in this process."""
+
+    def __init__(self, bot: ApiBot, markup: Markup) -> None:
+        self.bot = bot
+        self.markup = markup
+        self.live: dict[tuple[int, int], Live] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
+
+    def _render(self, live: Live) -> tuple[str, dict[str, Any] | None]:
+        payload = {**live.body, "ephemeral": {"head": live.head}}
+        return view_text(payload), self.markup(live.body.get("buttons") or [])
+
+    async def show(self, game_id: int, user_id: int, *, chat_id: int, topic_id: int | None,
+                   head: str, body: dict[str, Any], query_id: str | None = None) -> Shown:
+        """Show a player his secrets in the group as a new ephemeral message (answering
+        his press `query_id`), replacing his last one; return it. Raise EphemeralRefused."""
+        live = Live(Shown(chat_id, user_id, 0), head, body)
+        text, buttons = self._render(live)
+        live.shown = await ephemeral.send(self.bot, chat_id=chat_id, user_id=user_id,
+                                          text=text, reply_markup=buttons,
+                                          callback_query_id=query_id, topic_id=topic_id)
+        old = self.live.pop((game_id, user_id), None)
+        if len(self.live) > MAX_LIVE:
+            self.live.clear()
+        self.live[(game_id, user_id)] = live
+        if old is not None:
+            self._spawn(self._delete(old.shown))
+        return live.shown
+
+    def mirror(self, row: Delivery, *, fresh: bool = False) -> None:
+        """Bring the player's live ephemeral message to a private row of his (`fresh`: show
+        one when he has none), on its own task."""
+        if row.payload.get("ephemeral"):
+            self._spawn(self._mirror(row, fresh=fresh))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait for the mirrors under way (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _mirror(self, row: Delivery, *, fresh: bool) -> None:
+        """Mirror one row; a player's rows are mirrored one at a time, in delivery order."""
+        key = (row.game_id, row.chat_id)
+        lock = self._locks.setdefault(key, asyncio.Lock())
+        try:
+            async with lock:
+                await self._mirror_one(row, fresh=fresh)
+        finally:
+            if not lock.locked() and self._locks.get(key) is lock:
+                del self._locks[key]
+
+    async def _mirror_one(self, row: Delivery, *, fresh: bool) -> None:
+        payload = row.payload
+        where = payload["ephemeral"]
+        key = (row.game_id, row.chat_id)
+        live = self.live.get(key)
+        note = row.key.startswith("note:")
+        try:
+            if live is None:
+                if fresh:
+                    await self.show(row.game_id, row.chat_id, chat_id=int(where["chat"]),
+                                    topic_id=where.get("topic"), head=str(where["head"]),
+                                    body=dict(payload))
+                return
+            live.head = str(where["head"])
+            if not note:
+                live.body = dict(payload)
+            text, buttons = self._render(live)
+            await ephemeral.edit_text(self.bot, live.shown, text=text, reply_markup=buttons)
+        except EphemeralRefused as error:
+            log.info("ephemeral view of %s in game %s dropped: %s", row.chat_id, row.game_id,
+                     error)
+            if self.live.get(key) is live:
+                self.live.pop(key, None)
+        except Exception:  # best effort: a mirror never stops a delivery
+            log.exception("ephemeral view of %s in game %s failed", row.chat_id, row.game_id)
+
+    async def _delete(self, shown: Shown) -> None:
+        with contextlib.suppress(Exception):
+            await ephemeral.delete(self.bot, shown)
