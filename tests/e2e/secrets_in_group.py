@@ -9,9 +9,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from core.bang_cards.actions import Play, Sid
 from tests.e2e.harness import BotAtTable, shown
 from tests.fakebot import FakeMessage, FakeUser
+from tgbot.render.cards.prompts import SID_MENU, focus_keep
 from tgbot.service import reads
 
 Choose = Callable[[list[str], str], str | None]
@@ -27,6 +30,8 @@ class GroupTable(BotAtTable):
     """The running bot, the group, four players; one never started the bot."""
 
     kind: str = ""
+    in_private: bool = False
+    """Private choices are pressed in the private chat (secrets private), not the group."""
     game_id: int = 0
     mine_presses: dict[int, int] = field(default_factory=dict)
 
@@ -41,11 +46,16 @@ class GroupTable(BotAtTable):
                if m.receiver_id == user.id and not m.deleted]
         return own[-1] if own else None
 
-    async def open(self, kind: str) -> int:
-        """Ana opens a table of `kind`; the others /join in the group; Ana starts it."""
+    async def open(self, kind: str, *, settings: tuple[str, ...] = ()) -> int:
+        """Ana adds the bot, sends `settings` (each answered), opens a table of `kind`; the
+        others /join in the group; Ana starts it."""
         api, group, users = self.api, self.group, self.users
         api.add_bot_to_group(group, by=users[0], as_admin=True)
         await self.wait(lambda: any("/newgame" in (m.text or "") for m in self.group_messages()))
+        for command in settings:
+            before = len(self.group_messages())
+            users[0].send(group, command)
+            await self.wait(lambda n=before: len(self.group_messages()) > n)
         users[0].send(group, f"/newgame {kind}")
         await self.wait(lambda: self.newest("l:"))
         for user in users[1:]:
@@ -80,6 +90,8 @@ class GroupTable(BotAtTable):
         """Press, on the user's ephemeral message, the button `choose` picks among those of
         `prefix` (the game at a version); ask for the message with "🔒 Mine" when it is not
         there yet (or does not show this version). Return the data pressed."""
+        if self.in_private:
+            return await self._dm_press(user, prefix, choose)
         for attempt in range(4):
             view = await self._view_with(user, prefix, timeout=4.0 if attempt == 0 else 20.0)
             if view is not None:
@@ -96,6 +108,19 @@ class GroupTable(BotAtTable):
         raise AssertionError(f"{user.first_name} never saw {prefix} in the group: " + repr(
             [(m.message_id, [(v.text, v.reply_markup) for v in m.history])
              for m in self.api.ephemeral_log(self.group) if m.receiver_id == user.id]))
+
+    async def _dm_press(self, user: FakeUser, prefix: str, choose: Choose) -> str:
+        """Press the button `choose` picks on the user's newest private message that has one."""
+        def ready() -> tuple[FakeMessage, str] | None:
+            for message in reversed(self.api.chat_log(user.private)):
+                wanted = None if message.deleted else choose(datas(message), prefix)
+                if wanted is not None:
+                    return message, wanted
+            return None
+
+        message, wanted = await self.wait(ready, timeout=30.0)
+        await self.press(user, message, wanted)
+        return wanted
 
     async def _changed(self, user: FakeUser, view: FakeMessage) -> bool:
         """Wait for the user's view to change (edited, or a newer one); return whether it
@@ -152,3 +177,40 @@ def assert_nobody_saw_another_secret(table: GroupTable) -> int:
                 leaked = [line for line in text.splitlines() if line in others]
                 assert not leaked, (member.first_name, leaked)
     return read
+
+
+async def press_private(table: GroupTable, user: FakeUser, state: Any, seat: int,
+                        action: Any, text: str, prefix: str) -> str:
+    """Press the seat's private choice on his ephemeral message (the card game opens a
+    hand card first, as a player does)."""
+    wanted = f"p{prefix}{text}"
+
+    def exact(found: list[str], _: str) -> str | None:
+        return wanted if wanted in found else None
+
+    if isinstance(action, Play | Sid):
+        hand = list(state.seats[seat].hand)
+        focus = SID_MENU if isinstance(action, Sid) else hand.index(action.card) + 1
+        keep = f"k{prefix}" + "".join(str(d) for d in sorted(focus_keep(focus)))
+
+        def opened(found: list[str], _: str) -> str | None:
+            return wanted if wanted in found else (keep if keep in found else None)
+
+        pressed = await table.private_press(user, prefix, opened)
+        if pressed == wanted:
+            return pressed
+        if isinstance(action, Sid):
+            def sid(found: list[str], _: str) -> str | None:
+                return next((d for d in found if d.startswith(f"p{prefix}s")), None)
+            return await table.private_press(user, prefix, sid)
+    return await table.private_press(user, prefix, exact)
+
+
+async def press_public(table: GroupTable, user: FakeUser, text: str, prefix: str) -> str:
+    """Press the choice on the group table (the dice game: its first offered choice)."""
+    message = await table.wait(lambda: table.newest(f"p{prefix}"))
+    found = datas(message)
+    wanted = f"p{prefix}{text}"
+    data = wanted if wanted in found else next(d for d in found if d.startswith(f"p{prefix}"))
+    await table.press(user, message, data)
+    return data

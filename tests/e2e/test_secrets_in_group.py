@@ -21,13 +21,16 @@ from pathlib import Path
 
 import pytest
 
-from core.bang_cards.actions import Play, Sid
 from storage.models import GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
-from tests.e2e.secrets_in_group import GroupTable, assert_nobody_saw_another_secret, datas
+from tests.e2e.secrets_in_group import (
+    GroupTable,
+    assert_nobody_saw_another_secret,
+    press_private,
+    press_public,
+)
 from tests.fakebot import FakeBotApi, RateLimits
 from tests.support.bot import running_bot, sqlite_url
-from tgbot.render.cards.prompts import SID_MENU, focus_keep
 
 SPEED = 10
 SEED = 2029
@@ -53,43 +56,6 @@ async def table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
             assert not api.internal_errors
 
 
-async def _private(table: GroupTable, user: object, state: object, seat: int,
-                   action: object, text: str, prefix: str) -> str:
-    """Press the seat's private choice on his ephemeral message (the card game opens a
-    hand card first, as a player does)."""
-    wanted = f"p{prefix}{text}"
-
-    def exact(found: list[str], _: str) -> str | None:
-        return wanted if wanted in found else None
-
-    if isinstance(action, Play | Sid):
-        hand = list(state.seats[seat].hand)  # type: ignore[attr-defined]
-        focus = SID_MENU if isinstance(action, Sid) else hand.index(action.card) + 1
-        keep = f"k{prefix}" + "".join(str(d) for d in sorted(focus_keep(focus)))
-
-        def opened(found: list[str], _: str) -> str | None:
-            return wanted if wanted in found else (keep if keep in found else None)
-
-        pressed = await table.private_press(user, prefix, opened)  # type: ignore[arg-type]
-        if pressed == wanted:
-            return pressed
-        if isinstance(action, Sid):
-            def sid(found: list[str], _: str) -> str | None:
-                return next((d for d in found if d.startswith(f"p{prefix}s")), None)
-            return await table.private_press(user, prefix, sid)  # type: ignore[arg-type]
-    return await table.private_press(user, prefix, exact)  # type: ignore[arg-type]
-
-
-async def _public(table: GroupTable, user: object, text: str, prefix: str) -> str:
-    """Press the choice on the group table (the dice game: its first offered choice)."""
-    message = await table.wait(lambda: table.newest(f"p{prefix}"))
-    found = datas(message)
-    wanted = f"p{prefix}{text}"
-    data = wanted if wanted in found else next(d for d in found if d.startswith(f"p{prefix}"))
-    await table.press(user, message, data)  # type: ignore[arg-type]
-    return data
-
-
 @pytest.mark.timeout(900)
 async def test_every_player_plays_in_the_group_and_nobody_sees_another_secret(
         table: GroupTable) -> None:
@@ -110,10 +76,10 @@ async def test_every_player_plays_in_the_group_and_nobody_sees_another_secret(
         prefix = f":{game_id}:{version}:"
         prompt = next(p for p in engine.prompts(state) if p.seat == seat)
         if prompt.public and (text in prompt.public or not prompt.private):
-            await _public(table, user, text, prefix)
+            await press_public(table, user, text, prefix)
             presses["group table"] += 1
         else:
-            await _private(table, user, state, seat, action, text, prefix)
+            await press_private(table, user, state, seat, action, text, prefix)
             presses["ephemeral"] += 1
         presses[user.first_name] += 1
     final = await service.table(game_id)
@@ -121,6 +87,9 @@ async def test_every_player_plays_in_the_group_and_nobody_sees_another_secret(
     davi = table.users[3]
     assert all(presses[u.first_name] for u in table.users), presses  # all four played
     assert not table.api.chat_log(davi.private)  # he never started the bot: nothing there
+    # the only refusals: his private chat (403), and flood waits
+    assert all(e.status == 429 or (e.status == 403 and e.params.get("chat_id") == davi.id)
+               for e in table.api.errors), [e for e in table.api.errors if e.status != 429]
     queries = table.api.world.queries.values()
     assert queries
     assert all(q.message.chat_id == table.group.id for q in queries)

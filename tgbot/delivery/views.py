@@ -37,6 +37,8 @@ class Live:
     shown: Shown
     head: str
     body: dict[str, Any] = field(default_factory=dict)
+    drawn: tuple[str, Any] | None = None
+    """The text and buttons it shows now (an edit that changes nothing is not sent)."""
 
 
 class EphemeralViews:
@@ -59,6 +61,7 @@ class EphemeralViews:
         his press `query_id`), replacing his last one; return it. Raise EphemeralRefused."""
         live = Live(Shown(chat_id, user_id, 0), head, body)
         text, buttons = self._render(live)
+        live.drawn = (text, buttons)
         live.shown = await ephemeral.send(self.bot, chat_id=chat_id, user_id=user_id,
                                           text=text, reply_markup=buttons,
                                           callback_query_id=query_id, topic_id=topic_id)
@@ -114,7 +117,10 @@ class EphemeralViews:
             if not note:
                 live.body = dict(payload)
             text, buttons = self._render(live)
+            if live.drawn == (text, buttons):
+                return
             await ephemeral.edit_text(self.bot, live.shown, text=text, reply_markup=buttons)
+            live.drawn = (text, buttons)
         except EphemeralRefused as error:
             log.info("ephemeral view of %s in game %s dropped: %s", row.chat_id, row.game_id,
                      error)
