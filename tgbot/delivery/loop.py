@@ -115,7 +115,7 @@ class Deliverer:
         self.bot = bot
         self.photos = PhotoSender(bot.post_raw, pictures, GONE) if pictures else None
         self.retirer = Retirer(bot.post_raw)
-        self.views = EphemeralViews(cast(Any, bot), keyboard) \
+        self.views = EphemeralViews(cast(Any, bot), keyboard, self) \
             if hasattr(bot, "do_api_request") else None  # tgbot/delivery/views.py
         self.uow_factory = uow_factory
         self.now = now

@@ -18,7 +18,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from storage.models import Delivery
 from tgbot.botapi import ephemeral
@@ -41,12 +41,22 @@ class Live:
     """The text and buttons it shows now (an edit that changes nothing is not sent)."""
 
 
+class Pacing(Protocol):
+    """What the views read of the delivery loop: a group's flood budget and queue."""
+
+    ready_in: Callable[[int], float] | None
+
+    def pending(self, chat_id: int) -> int:
+        """Return how many rows of a chat wait to be sent."""
+
+
 class EphemeralViews:
     """The live ephemeral message of every (game, player) in this process."""
 
-    def __init__(self, bot: ApiBot, markup: Markup) -> None:
+    def __init__(self, bot: ApiBot, markup: Markup, pacing: Pacing | None = None) -> None:
         self.bot = bot
         self.markup = markup
+        self.pacing = pacing
         self.live: dict[tuple[int, int], Live] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
@@ -75,9 +85,14 @@ class EphemeralViews:
 
     def mirror(self, row: Delivery, *, fresh: bool = False) -> None:
         """Bring the player's live ephemeral message to a private row of his (`fresh`: show
-        one when he has none), on its own task."""
-        if row.payload.get("ephemeral"):
-            self._spawn(self._mirror(row, fresh=fresh))
+        one when he has none), on its own task. What it should show is updated at once,
+        so a burst of rows costs one edit."""
+        if not row.payload.get("ephemeral"):
+            return
+        live = self.live.get((row.game_id, row.chat_id))
+        if live is not None:
+            _apply(live, row)
+        self._spawn(self._mirror(row, fresh=fresh, applied=live is not None))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -89,33 +104,47 @@ class EphemeralViews:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    async def _mirror(self, row: Delivery, *, fresh: bool) -> None:
+    async def _mirror(self, row: Delivery, *, fresh: bool, applied: bool) -> None:
         """Mirror one row; a player's rows are mirrored one at a time, in delivery order."""
         key = (row.game_id, row.chat_id)
         lock = self._locks.setdefault(key, asyncio.Lock())
         try:
             async with lock:
-                await self._mirror_one(row, fresh=fresh)
+                await self._mirror_one(row, fresh=fresh, applied=applied)
         finally:
             if not lock.locked() and self._locks.get(key) is lock:
                 del self._locks[key]
 
-    async def _mirror_one(self, row: Delivery, *, fresh: bool) -> None:
+    async def _calm(self, chat_id: int) -> None:
+        """Wait until the group has nothing of its own to send and a message fits in its
+        flood budget (at most a few minutes): an ephemeral edit never takes the place of
+        the group's table, which is picked, newest revision first, when the budget is
+        there (tgbot/delivery/loop.py)."""
+        pacing = self.pacing
+        for _ in range(3000):
+            if pacing is None:
+                return
+            wait = pacing.ready_in(chat_id) if pacing.ready_in is not None else 0.0
+            if wait <= 0 and not pacing.pending(chat_id):
+                return
+            await asyncio.sleep(max(wait, 0.05))
+
+    async def _mirror_one(self, row: Delivery, *, fresh: bool, applied: bool) -> None:
         payload = row.payload
         where = payload["ephemeral"]
         key = (row.game_id, row.chat_id)
         live = self.live.get(key)
-        note = row.key.startswith("note:")
         try:
             if live is None:
                 if fresh:
+                    await self._calm(int(where["chat"]))
                     await self.show(row.game_id, row.chat_id, chat_id=int(where["chat"]),
                                     topic_id=where.get("topic"), head=str(where["head"]),
                                     body=dict(payload))
                 return
-            live.head = str(where["head"])
-            if not note:
-                live.body = dict(payload)
+            if not applied:
+                _apply(live, row)
+            await self._calm(live.shown.chat_id)
             text, buttons = self._render(live)
             if live.drawn == (text, buttons):
                 return
@@ -132,3 +161,11 @@ class EphemeralViews:
     async def _delete(self, shown: Shown) -> None:
         with contextlib.suppress(Exception):
             await ephemeral.delete(self.bot, shown)
+
+
+def _apply(live: Live, row: Delivery) -> None:
+    """Take a private row into what a live message should show: a prompt's text and
+    buttons become its body; every row refreshes its head (his secrets)."""
+    live.head = str(row.payload["ephemeral"]["head"])
+    if not row.key.startswith("note:"):
+        live.body = dict(row.payload)
