@@ -116,3 +116,20 @@ async def test_a_group_that_takes_them_shows_them_to_the_presser_alone(
     assert len(table.group_messages()) == history
     sends = [c for c in table.api.calls("sendMessage") if c.params.get("receiver_user_id")]
     assert str(sends[-1].params.get("callback_query_id") or "")  # it answered the press
+
+
+async def test_with_secrets_private_a_player_who_never_started_the_bot_gets_the_link(
+        table: GroupTable) -> None:
+    ana, davi = table.users[0], table.users[2]
+    table.api.add_bot_to_group(table.group, by=ana, as_admin=True)
+    await table.wait(lambda: table.group_messages())
+    ana.send(table.group, "/settings secrets private")
+    ana.send(table.group, "/newgame bang_dice")
+    lobby = await table.wait(lambda: table.newest("l:"))
+    davi.send(table.group, "/join")
+    reply = await table.wait(lambda: next((m for m in table.group_messages()
+                                           if "start=" in str(m.reply_markup)
+                                           and m is not lobby), None))
+    assert reply.text == t("pt-BR", "To join, open a private chat with me first (your "
+                                    "secret cards and choices come there):")
+    assert "Davi" not in (lobby.text or "")
