@@ -85,12 +85,13 @@ async def run(kind: str, *, in_private: bool, seed: int) -> dict[str, Any]:
                          [("Ana", "pt-BR"), ("Bruno", "en"), ("Carla", "it"), ("Davi", "pt-BR")])]
             group = api.add_group(-1008888, "Saloon", admins=(8000,),
                                   members=tuple(u.id for u in users))
-            for user in users:
-                user.started = True
             async with running_bot(api, sqlite_url(Path(folder)), seed_source=lambda: seed,
                                    settings={"group_messages_per_minute": 20 * SPEED}) as app:
                 table = GroupTable(api, app, group, users, kind=kind, in_private=in_private)
                 table.WAIT_SECONDS = 60.0
+                for user in users:  # everyone has a private chat, in both runs
+                    user.start()
+                await table.wait(lambda: all(api.chat_log(u.private) for u in users))
                 return await _play(table, seed)
 
 

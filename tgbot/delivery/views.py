@@ -28,6 +28,8 @@ from tgbot.render.secrets_view import view_text
 log = logging.getLogger(__name__)
 Markup = Callable[[Sequence[Sequence[Sequence[str]]]], dict[str, Any] | None]
 MAX_LIVE = 50_000
+CALM_SECONDS = 10.0
+"""How long a mirror yields to its group's own messages before it is sent anyway."""
 
 
 @dataclass
@@ -117,17 +119,19 @@ class EphemeralViews:
 
     async def _calm(self, chat_id: int) -> None:
         """Wait until the group has nothing of its own to send and a message fits in its
-        flood budget (at most a few minutes): an ephemeral edit never takes the place of
-        the group's table, which is picked, newest revision first, when the budget is
-        there (tgbot/delivery/loop.py)."""
+        flood budget, for at most CALM_SECONDS: an ephemeral edit should not take the place
+        of the group's table, which is picked, newest revision first, when the budget is
+        there (tgbot/delivery/loop.py); a group busy for longer gets the edit anyway."""
         pacing = self.pacing
-        for _ in range(3000):
-            if pacing is None:
-                return
+        if pacing is None:
+            return
+        loop = asyncio.get_running_loop()
+        until = loop.time() + CALM_SECONDS
+        while loop.time() < until:
             wait = pacing.ready_in(chat_id) if pacing.ready_in is not None else 0.0
             if wait <= 0 and not pacing.pending(chat_id):
                 return
-            await asyncio.sleep(max(wait, 0.05))
+            await asyncio.sleep(min(max(wait, 0.05), max(0.0, until - loop.time())))
 
     async def _mirror_one(self, row: Delivery, *, fresh: bool, applied: bool) -> None:
         payload = row.payload
