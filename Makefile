@@ -37,3 +37,4 @@ bench: $(STAMP)
 	$(PY) -m tests.bench.bench_press
 	$(PY) -m tests.bench.bench_command
 	$(PY) -m tests.bench.bench_render
+	$(PY) -m tests.bench.bench_ops

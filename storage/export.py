@@ -3,7 +3,10 @@
 python -m storage.export [--chat ID] [--game ID] [--database-url URL]
 
 The log is exported as stored: an admin's removal of a seat is the action "~"
-(storage.action_log.REMOVAL) with actor "admin"; replay it with `storage.action_log.logged_step`.
+(storage.action_log.REMOVAL) with actor "admin", and a move taken back by the table's consent
+(/undo) stays in the log, followed by the action "<" (storage.action_log.UNDO) that returns
+the game to the state before it. Replay it with `storage.action_log.replay_log` (or
+`logged_step`, passing the state before the last record as `previous`).
 """
 
 from __future__ import annotations

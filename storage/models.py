@@ -107,6 +107,7 @@ class Game(SQLModel, table=True):
     __table_args__ = (
         Index("ix_games_chat_id_status", "chat_id", "status"),
         Index("ix_games_status_deadline_at", "status", "deadline_at"),
+        Index("ix_games_chat_id_status_id", "chat_id", "status", "id"),  # /games, newest first
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -190,6 +191,30 @@ class Delivery(SQLModel, table=True):
     attempts: int = 0
     error: str | None = Field(default=None, max_length=200)
     updated_at: datetime = Field(sa_type=UtcDateTime)
+    owner: str | None = Field(default=None, max_length=64)
+
+
+class PlayerRecord(SQLModel, table=True):
+    """A player's tally in one group (chat_id 0: all his groups) for one game kind ("*":
+    every game) and one part of it ("": the whole; "role:<id>", "place:<n>"), kept up to
+    date in the unit of work that ends each game (storage/records.py). `streak` is the
+    current run of wins, `best_streak` the longest; `place_sum / played` the average finish.
+    """
+
+    __tablename__ = "player_records"
+    __table_args__ = (Index("ix_player_records_user_id", "user_id"),)
+
+    chat_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    user_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    kind: str = Field(max_length=32, primary_key=True)
+    part: str = Field(max_length=32, primary_key=True)
+    played: int = 0
+    wins: int = 0
+    place_sum: int = 0
+    streak: int = 0
+    best_streak: int = 0
 
 
 class InboxUpdate(SQLModel, table=True):

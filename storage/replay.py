@@ -17,7 +17,7 @@ from typing import Any
 
 from core.engine.errors import GameError
 from core.engine.registry import get_game
-from storage.action_log import logged_step
+from storage.action_log import UNDO, logged_step
 from storage.database import make_engine
 from storage.models import ActionRecord, Game, GameStatus
 from storage.uow import UnitOfWorkFactory, sql_uow_factory
@@ -67,7 +67,8 @@ def replay_game(game: Game, seats: int, log: Sequence[ActionRecord]) -> ReplayRe
     """Return the verdict of replaying a game's log from its options and seed.
 
     Checks, in order: the log has versions 1..n without gap or duplicate, every action is
-    legal for its seat when replayed (a removal is replayed by the engine's `remove_seat`),
+    legal for its seat when replayed (a removal is replayed by the engine's `remove_seat`, a
+    move taken back by its `rewind`),
     the game row's version and outcome match, and the replayed `dump_state` equals the
     stored snapshot text.
     """
@@ -81,13 +82,16 @@ def replay_game(game: Game, seats: int, log: Sequence[ActionRecord]) -> ReplayRe
         state = engine.setup(dict(game.options), seats, game.seed).state
     except GameError as error:
         return mismatch(0, f"setup refused: {error}")
+    previous = None  # the state before the last record: where an UNDO returns to
     for expected, record in enumerate(log, start=1):
         if record.version != expected:
             return mismatch(expected, f"log has version {record.version} where {expected} belongs")
         try:
-            state = logged_step(engine, state, record.seat, record.action, expected - 1).state
+            step = logged_step(engine, state, record.seat, record.action, expected - 1,
+                               previous=previous)
         except GameError as error:
             return mismatch(expected, f"seat {record.seat} {record.action!r} refused: {error}")
+        previous, state = (None if record.action == UNDO else state), step.state
     final = len(log)
     if game.version != final:
         return mismatch(min(game.version, final) + 1, f"row version {game.version}, log {final}")

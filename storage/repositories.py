@@ -11,6 +11,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Literal, Protocol, Self
 
+from storage.gauges import Gauges
 from storage.models import (
     ActionRecord,
     Chat,
@@ -18,9 +19,11 @@ from storage.models import (
     Game,
     GameStatus,
     InboxUpdate,
+    PlayerRecord,
     Seat,
     User,
 )
+from storage.records import SeatResult
 
 
 class ChatRepository(Protocol):
@@ -173,8 +176,10 @@ class DeliveryRepository(Protocol):
         """Return a game's delivery rows, by id."""
         ...
 
-    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
-        """Return the delivery rows of these games, by id."""
+    async def of_games(self, *, game_ids: Sequence[int],
+                       lock: bool = False) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id (row-locked when `lock`, as a
+        command reads them: no replica settles or claims them until it commits)."""
         ...
 
     async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
@@ -190,21 +195,31 @@ class DeliveryRepository(Protocol):
         """Return up to `limit` rows due by `now` (of one chat if given), oldest due first."""
         ...
 
-    async def claim(self, *, ids: Sequence[int], now: datetime,
-                    until: datetime) -> Sequence[Delivery]:
-        """Move the due rows among `ids` to `until` (a lease); return them as claimed.
+    async def claim(self, *, ids: Sequence[int], now: datetime, until: datetime,
+                    owner: str | None = None,
+                    at: datetime | None = None) -> Sequence[Delivery]:
+        """Lease to `owner` until `until` the rows among `ids` due by `now` and free at `at`
+        (default `now`: nobody owns them, `owner` does, or their lease ran out by `at`);
+        return them as claimed.
 
-        Rows another transaction holds, or no longer due, are left out."""
+        Rows another transaction holds, not due or owned by another are left out."""
+        ...
+
+    async def owned_unsent(self, *, ids: Sequence[int], owner: str) -> Sequence[Delivery]:
+        """Return the rows among `ids` that `owner` holds with a revision not yet sent (a
+        command of another replica rewrote them while `owner` was sending)."""
         ...
 
     async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
                      anchor: int | None, now: datetime) -> None:
-        """Record that Telegram shows `revision`; the row stays due if it was rewritten since."""
+        """Record that Telegram shows `revision` and release the row; a row rewritten since
+        stays due and owned, and a result older than the one recorded is dropped."""
         ...
 
     async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
                        error: str | None) -> None:
-        """Set when to try a row again (None: not until it is rewritten) and why."""
+        """Set when to try a row again (None: not until it is rewritten) and why; any
+        replica may take it then."""
         ...
 
     async def remove(self, *, ids: Sequence[int]) -> None:
@@ -217,12 +232,53 @@ class InboxRepository(Protocol):
         """Store received updates (one already stored is kept as it is)."""
         ...
 
+    async def add_new(self, *, update: InboxUpdate) -> bool:
+        """Store one update unless its id is stored already (by any replica); return
+        whether it was new."""
+        ...
+
+    async def remove_before(self, *, before: datetime) -> None:
+        """Forget the updates received before `before`."""
+        ...
+
     async def list(self) -> Sequence[InboxUpdate]:
         """Return the stored updates by update id."""
         ...
 
     async def remove_many(self, *, update_ids: Sequence[int]) -> None:
         """Forget handled updates (unknown ids are ignored)."""
+        ...
+
+
+class RecordRepository(Protocol):
+    async def tally(self, *, results: Sequence[SeatResult]) -> None:
+        """Add a finished game's seats to their players' records (storage/records.py)."""
+        ...
+
+    async def of_user(self, *, chat_id: int, user_id: int) -> Sequence[PlayerRecord]:
+        """Return a player's records in a chat (0: all his groups), by kind and part."""
+        ...
+
+    async def top(self, *, chat_id: int, kind: str = "*",
+                  limit: int = 10) -> Sequence[PlayerRecord]:
+        """Return the chat's best players' whole records of a kind: most wins first, then
+        fewest games played, then user id."""
+        ...
+
+    async def ended(self, *, chat_id: int, limit: int, offset: int = 0) -> Sequence[Game]:
+        """Return a chat's finished games, the newest first, `limit` of them after the
+        `offset` newest."""
+        ...
+
+
+class GaugeRepository(Protocol):
+    async def read(self, *, now: datetime) -> Gauges:
+        """Return what an operator watches at `now` (storage/gauges.py)."""
+        ...
+
+    async def overdue(self, *, now: datetime, limit: int) -> Sequence[tuple[int, datetime]]:
+        """Return up to `limit` running games whose deadline passed by `now`, with it,
+        the oldest first."""
         ...
 
 
@@ -252,6 +308,12 @@ class UnitOfWork(Protocol):
 
     @property
     def inbox(self) -> InboxRepository: ...
+
+    @property
+    def records(self) -> RecordRepository: ...
+
+    @property
+    def gauges(self) -> GaugeRepository: ...
 
     async def __aenter__(self) -> Self: ...
 

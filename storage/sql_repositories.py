@@ -287,12 +287,13 @@ class SqlDeliveries:
         """Return a game's delivery rows, by id."""
         return await self.of_games(game_ids=[game_id])
 
-    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
-        """Return the delivery rows of these games, by id."""
+    async def of_games(self, *, game_ids: Sequence[int],
+                       lock: bool = False) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id (row-locked when `lock`)."""
         if not game_ids:
             return []
-        rows = await self._direct.fetch(st.DELIVERIES_OF_GAMES,
-                                        {"key_games": sorted(set(game_ids))})
+        statement = st.DELIVERIES_OF_GAMES_LOCKED if lock else st.DELIVERIES_OF_GAMES
+        rows = await self._direct.fetch(statement, {"key_games": sorted(set(game_ids))})
         return [_row(Delivery, row) for row in rows]
 
     async def of_chat(self, *, chat_id: int) -> Sequence[Delivery]:
@@ -321,15 +322,26 @@ class SqlDeliveries:
                 "key_now": now, "key_limit": limit, "key_chat": chat_id})
         return [_row(Delivery, row) for row in rows]
 
-    async def claim(self, *, ids: Sequence[int], now: datetime,
-                    until: datetime) -> Sequence[Delivery]:
-        """Lease the due rows among `ids` until `until`; return them (skip locked rows)."""
+    async def claim(self, *, ids: Sequence[int], now: datetime, until: datetime,
+                    owner: str | None = None,
+                    at: datetime | None = None) -> Sequence[Delivery]:
+        """Lease to `owner` until `until` the rows among `ids` due by `now` that are free at
+        `at` (default `now`); return them (skip locked rows)."""
         if not ids:
             return []
         statement = st.CLAIM_DELIVERIES[self._direct.backend]
-        rows = await self._direct.fetch(statement, {"due_at": until, "key_ids": list(ids),
-                                                    "key_now": now})
+        rows = await self._direct.fetch(statement, {
+            "due_at": until, "owner": owner, "key_ids": list(ids), "key_now": now,
+            "key_owner": owner, "key_at": now if at is None else at})
         return sorted((_row(Delivery, row) for row in rows), key=lambda row: row.id or 0)
+
+    async def owned_unsent(self, *, ids: Sequence[int], owner: str) -> Sequence[Delivery]:
+        """Return the rows among `ids` that `owner` holds with a revision not yet sent."""
+        if not ids:
+            return []
+        rows = await self._direct.fetch(st.OWNED_UNSENT, {"key_ids": list(ids),
+                                                         "key_owner": owner})
+        return [_row(Delivery, row) for row in rows]
 
     async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
                      anchor: int | None, now: datetime) -> None:
@@ -344,7 +356,7 @@ class SqlDeliveries:
         """Set the next try of a row and the reason."""
         await self._direct.execute(st.POSTPONE_DELIVERY, {
             "due_at": at, "attempts": attempts, "error": None if error is None else error[:200],
-            "key_id": delivery_id})
+            "owner": None, "key_id": delivery_id})
 
     async def remove(self, *, ids: Sequence[int]) -> None:
         """Delete these rows."""
@@ -362,6 +374,15 @@ class SqlInbox:
             return
         await self._direct.execute(st.ADD_UPDATES[self._direct.backend], [
             _values(update, "update_id", "payload", "received_at") for update in updates])
+
+    async def add_new(self, *, update: InboxUpdate) -> bool:
+        """Store one update unless its id is stored already; return whether it was new."""
+        return bool(await self._direct.fetch(st.ADD_NEW_UPDATE[self._direct.backend], _values(
+            update, "update_id", "payload", "received_at")))
+
+    async def remove_before(self, *, before: datetime) -> None:
+        """Forget the updates received before `before`."""
+        await self._direct.execute(st.REMOVE_UPDATES_BEFORE, {"key_before": before})
 
     async def list(self) -> Sequence[InboxUpdate]:
         """Return the stored updates by update id."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, Table, bindparam, case, delete, insert, update
+from sqlalchemy import ColumnElement, Table, bindparam, case, delete, insert, or_, update
 from sqlalchemy import select as core_select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import Insert, Select, Update
@@ -133,9 +133,10 @@ ACTIONS_OF_GAME = (core_select(ACTIONS).where(ACTIONS.c.game_id == bindparam("ke
 # -- deliveries -----------------------------------------------------------------------
 DELIVERY_FIELDS = ("game_id", "key", "chat_id", "topic_id", "revision", "payload",
                    "sent_revision", "message_id", "sent_anchor", "due_at", "attempts", "error",
-                   "updated_at")
+                   "updated_at", "owner")
 DELIVERIES_OF_GAMES = (core_select(DELIVERIES).where(ids_in(DELIVERIES.c.game_id, "key_games"))
                        .order_by(DELIVERIES.c.id))
+DELIVERIES_OF_GAMES_LOCKED = DELIVERIES_OF_GAMES.with_for_update()
 DELIVERIES_OF_CHAT = (core_select(DELIVERIES).where(DELIVERIES.c.chat_id == bindparam("key_chat"))
                       .order_by(DELIVERIES.c.id))
 SAVE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id"))
@@ -145,12 +146,15 @@ _OLDEST_DUE = (core_select(DELIVERIES).where(_DUE)
                .limit(bindparam("key_limit", type_=DELIVERIES.c.id.type)))
 DUE_DELIVERIES = _OLDEST_DUE
 DUE_DELIVERIES_OF_CHAT = _OLDEST_DUE.where(DELIVERIES.c.chat_id == bindparam("key_chat"))
+# A row is free for a replica when nobody owns it, it owns it, or the owner's lease ran out.
+_FREE = or_(DELIVERIES.c.owner.is_(None), DELIVERIES.c.owner == bindparam("key_owner"),
+            DELIVERIES.c.due_at <= bindparam("key_at", type_=DELIVERIES.c.due_at.type))
 
 
 def claim_deliveries(*, skip_locked: bool) -> Update:
-    """Return the UPDATE that leases the due rows among `:key_ids` until `:due_at`,
-    returning them whole."""
-    candidates = core_select(DELIVERIES.c.id).where(ids_in(DELIVERIES.c.id), _DUE)
+    """Return the UPDATE that leases the due rows among `:key_ids` that are free for
+    `:key_owner` to `:owner` until `:due_at`, returning them whole."""
+    candidates = core_select(DELIVERIES.c.id).where(ids_in(DELIVERIES.c.id), _DUE, _FREE)
     if skip_locked:
         candidates = candidates.with_for_update(skip_locked=True)
     return (update(DELIVERIES).where(DELIVERIES.c.id.in_(candidates.scalar_subquery()))
@@ -159,14 +163,26 @@ def claim_deliveries(*, skip_locked: bool) -> Update:
 
 CLAIM_DELIVERIES = {backend: claim_deliveries(skip_locked=backend == "postgresql")
                     for backend in BACKENDS}
-SETTLE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id")).values(
-    due_at=case((DELIVERIES.c.revision > bindparam("key_revision"), DELIVERIES.c.due_at),
-                else_=None))
+_REWRITTEN = DELIVERIES.c.revision > bindparam("key_revision")
+# A result older than what is recorded is dropped; a row rewritten since stays due and owned.
+SETTLE_DELIVERY = update(DELIVERIES).where(
+    DELIVERIES.c.id == bindparam("key_id"),
+    DELIVERIES.c.sent_revision <= bindparam("key_revision")).values(
+    due_at=case((_REWRITTEN, DELIVERIES.c.due_at), else_=None),
+    owner=case((_REWRITTEN, DELIVERIES.c.owner), else_=None))
 POSTPONE_DELIVERY = update(DELIVERIES).where(DELIVERIES.c.id == bindparam("key_id"))
+OWNED_UNSENT = core_select(DELIVERIES).where(
+    ids_in(DELIVERIES.c.id), DELIVERIES.c.owner == bindparam("key_owner"),
+    DELIVERIES.c.revision > DELIVERIES.c.sent_revision,
+    DELIVERIES.c.due_at.is_not(None)).order_by(DELIVERIES.c.id)
 REMOVE_DELIVERIES = delete(DELIVERIES).where(ids_in(DELIVERIES.c.id))
 
 # -- the inbox --------------------------------------------------------------------------
 ADD_UPDATES = {name: dialect.insert(INBOX).on_conflict_do_nothing(index_elements=["update_id"])
                for name, dialect in BACKENDS.items()}
+ADD_NEW_UPDATE = {name: dialect.insert(INBOX).on_conflict_do_nothing(index_elements=["update_id"])
+                  .returning(INBOX.c.update_id) for name, dialect in BACKENDS.items()}
+REMOVE_UPDATES_BEFORE = delete(INBOX).where(
+    INBOX.c.received_at < bindparam("key_before", type_=INBOX.c.received_at.type))
 ALL_UPDATES = core_select(INBOX).order_by(INBOX.c.update_id)
 REMOVE_UPDATES = delete(INBOX).where(ids_in(INBOX.c.update_id))

@@ -12,6 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.database import sqlite_connection
 from storage.direct import Direct, Kept
+from storage.gauges import SqlGauges
+from storage.records import SqlRecords
 from storage.repositories import UnitOfWork
 from storage.sql_repositories import (
     SqlActionLog,
@@ -67,6 +69,8 @@ class SqlUnitOfWork:
         self.actions = SqlActionLog(direct)
         self.deliveries = SqlDeliveries(direct)
         self.inbox = SqlInbox(direct)
+        self.records = SqlRecords(direct)
+        self.gauges = SqlGauges(direct)
         return self
 
     async def __aexit__(

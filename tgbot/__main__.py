@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
@@ -13,25 +14,35 @@ from tgbot.settings import Settings
 
 def main() -> int:
     """Run the bot until interrupted; return 2 with a clear message if BOT_TOKEN is missing."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # its request lines carry the token
     try:
         settings = Settings()
     except ValidationError:
         print(t("en", "Set BOT_TOKEN (the token from @BotFather) in the environment or .env."),
               file=sys.stderr)
         return 2
-    from tgbot.app import ALLOWED_UPDATES, build_application
+    _logging(json_lines=settings.log_json)
+    from tgbot.app import ALLOWED_UPDATES, OPERATOR_KEY, build_application
+    from tgbot.ops.webhook import serve_webhook
 
     application = build_application(settings)
     if settings.webhook_url:
-        application.run_webhook(listen=settings.webhook_listen, port=settings.webhook_port,
-                                webhook_url=settings.webhook_url,
-                                secret_token=settings.webhook_secret,
-                                allowed_updates=ALLOWED_UPDATES)
+        asyncio.run(serve_webhook(application, application.bot_data[OPERATOR_KEY], settings,
+                                  list(ALLOWED_UPDATES)))
     else:
         application.run_polling(allowed_updates=ALLOWED_UPDATES)
     return 0
+
+
+def _logging(*, json_lines: bool) -> None:
+    """Log at INFO to stderr, as text or (LOG_JSON) one JSON object a line."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    if json_lines:
+        from tgbot.ops.trace import JsonFormatter
+
+        for handler in logging.getLogger().handlers:
+            handler.setFormatter(JsonFormatter())
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # its request lines carry the token
+    logging.getLogger("tornado.access").setLevel(logging.WARNING)  # a line per scrape
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import gc
 import logging
 import os
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from telegram import (
@@ -34,6 +35,8 @@ from tgbot.botapi.transport import StreamRequest
 from tgbot.delivery.lifecycle import ChatLifecycle
 from tgbot.delivery.loop import Deliverer
 from tgbot.delivery.photos import TablePictures
+from tgbot.handlers.archive import games_command
+from tgbot.handlers.botstats import botstats
 from tgbot.handlers.buttons import routes as button_routes
 from tgbot.handlers.cancel import cancel
 from tgbot.handlers.chat_changes import member_changed, migration_message
@@ -46,14 +49,22 @@ from tgbot.handlers.members import member_message, member_update
 from tgbot.handlers.play import history, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
+from tgbot.handlers.stats import stats, top
+from tgbot.handlers.undo import undo_command
 from tgbot.i18n import LANGUAGES, N_, t
 from tgbot.jobs.sweep import sweep
 from tgbot.jobs.waker import Waker
+from tgbot.ops import trace
+from tgbot.ops.operator import Operator
+from tgbot.ops.server import OpsServer
 from tgbot.render.outbox import Outbox
 from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
 
 log = logging.getLogger(__name__)
+OPERATOR_KEY = "operator"
+WEBHOOK_MEMORY = timedelta(hours=1)
+"""How long, in webhook mode, an update's id is kept to drop a second delivery of it."""
 ALLOWED_UPDATES = Update.ALL_TYPES
 """Every update type, `chat_member` included: Telegram sends it only when asked, and it is
 how the bot learns that a player left the group."""
@@ -67,16 +78,21 @@ GROUP_COMMANDS = {
     "status": N_("Show the table again"), "history": N_("The last moves"),
     "rules": N_("The rules"), "settings": N_("Language, clocks and pictures"),
     "cancel": N_("End the table"),
+    "undo": N_("Ask the table to take back your last move"),
+    "stats": N_("Records of a player in this group"), "top": N_("The group's table"),
+    "games": N_("The finished games: JSON, replay, animation"),
     "help": N_("Help"),
 }
 PRIVATE_COMMANDS = {
     "start": N_("Welcome"), "mygames": N_("My tables"), "language": N_("My language"),
+    "stats": N_("My records in all my groups"),
     "help": N_("Help"),
 }
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log every handler error and keep going."""
+    """Log every handler error (the update's outcome is "error") and keep going."""
+    trace.note_outcome("error")
     log.error("update %r failed", update, exc_info=context.error)
 
 
@@ -97,7 +113,8 @@ async def _sweep_job(context: ContextTypes.DEFAULT_TYPE) -> None:
     found = context.application.bot_data.get(SERVICES_KEY)
     if not isinstance(found, Services):
         return
-    applied = await sweep(found, found.batch, found.parallel)
+    applied = await sweep(found, found.batch, found.parallel,
+                          fired=found.ops.fired if found.ops is not None else None)
     if applied:
         log.info("applied %d timeouts", applied)
     await found.deliverer.sweep()
@@ -125,14 +142,18 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     # loop's sends too, then it retries on its own.
     limiter = ChatRateLimiter(max_retries=2, group_per_minute=settings.group_messages_per_minute,
                               clock=limiter_clock)
-    inbox = Inbox(None, now)  # storage opens in post_init
+    # storage opens in post_init; in webhook mode the inbox drops duplicate deliveries
+    inbox = Inbox(None, now, remember=WEBHOOK_MEMORY if settings.webhook_url else None)
     engines: list[Any] = []
     factories: list[SqlUnitOfWorkFactory] = []
     pictures = TablePictures()  # the group tables' pictures, drawn at send time
+    operator = Operator(now, backlog_seconds=settings.ready_backlog_seconds)
+    limiter.on_flood = operator.flood
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
                    request=StreamRequest(256), get_updates_request=StreamRequest(1),
-                   rate_limiter=limiter, inbox=inbox)
+                   rate_limiter=limiter, inbox=inbox, watch=operator.api_call)
+    servers: list[OpsServer] = []
 
     async def post_init(application: Application) -> None:  # type: ignore[type-arg]
         engine = make_engine(settings.database_url)
@@ -143,21 +164,28 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         inbox.uow_factory = uow_factory
         me = await application.bot.get_me()
         deliverer = Deliverer(application.bot, uow_factory, now, ready_in=limiter.ready_in,
-                              pictures=pictures)
+                              pictures=pictures, owner=settings.replica_id)
         assert application.job_queue is not None
         waker = Waker(application.job_queue, _sweep_job, now)
         username = me.username or ""
         games = GameService(uow_factory, now=now, seed_source=seed_source,
                             outbox=Outbox(lambda game_id: join_url(username, game_id), now),
-                            deliver=deliverer.push, wake=waker.wake_at)
+                            deliver=deliverer.push, wake=waker.wake_at,
+                            owner=settings.replica_id)
         lifecycle = ChatLifecycle(games, deliverer)
         deliverer.lifecycle = lifecycle
+        deliverer.on_table = operator.table_shown
+        operator.uow_factory, operator.loop = uow_factory, deliverer
         # SQLite takes one writer at a time: parallel timeouts would only queue on its lock.
         parallel = 8 if settings.database_url.startswith("postgresql") else 1
         application.bot_data[SERVICES_KEY] = Services(
             games=games, deliverer=deliverer, lifecycle=lifecycle, bot_username=username,
-            batch=settings.deadline_batch, parallel=parallel)
+            batch=settings.deadline_batch, parallel=parallel, pictures=pictures, ops=operator,
+            admins=frozenset(settings.bot_admins))
         await _register_commands(application)
+        if settings.metrics_port is not None and not settings.webhook_url:
+            servers.append(OpsServer(operator))
+            operator.port = servers[0].start(settings.metrics_listen, settings.metrics_port)
         await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
         await inbox.replay(application)  # and handle what it received but did not finish
         application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
@@ -169,6 +197,9 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
         gc.freeze()
 
     async def post_stop(application: Application) -> None:  # type: ignore[type-arg]
+        for server in servers:
+            await server.stop()
+        servers.clear()
         found = application.bot_data.get(SERVICES_KEY)
         if isinstance(found, Services):
             await found.deliverer.stop()
@@ -184,11 +215,19 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     application = (
         Application.builder()
         .bot(bot)
-        .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled))
+        .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled, tracer=operator))
         .post_init(post_init)
         .post_stop(post_stop)
         .build()
     )
+    _add_handlers(application)
+    application.add_error_handler(on_error)
+    application.bot_data[OPERATOR_KEY] = operator
+    return application
+
+
+def _add_handlers(application: Application) -> None:  # type: ignore[type-arg]
+    """Register every handler: presses first, then commands, members, migrations."""
     # Presses are most updates: their handler is asked first (a group tries its handlers in
     # order until one takes the update; a press matches no command, a command no press).
     for route in button_routes():  # one per callback form, by its pattern; then the rest
@@ -198,7 +237,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
                           ("cancel", cancel), ("help", help_command), ("start", start),
                           ("mygames", mygames), ("language", language), ("back", back),
                           ("extend", extend), ("skip", skip), ("botseat", botseat),
-                          ("kick", kick)):
+                          ("kick", kick), ("undo", undo_command), ("stats", stats),
+                          ("top", top), ("games", games_command), ("botstats", botstats)):
         application.add_handler(CommandHandler(name, handler))
     application.add_handler(ChatMemberHandler(bot_added, ChatMemberHandler.MY_CHAT_MEMBER),
                             group=1)
@@ -208,6 +248,3 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     application.add_handler(MessageHandler(
         filters.StatusUpdate.LEFT_CHAT_MEMBER | filters.StatusUpdate.NEW_CHAT_MEMBERS,
         member_message))
-    application.add_error_handler(on_error)
-    return application
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.bang_cards import actions, bot, policies
+from core.bang_cards import actions, bot, policies, undo
 from core.bang_cards.actions import CardsAction
 from core.bang_cards.cards import DECK_SIZE
 from core.bang_cards.decisions import answer, is_legal, legal_actions
@@ -18,6 +18,7 @@ from core.bang_cards.state import CardsState, Frame, count_cards, dump_state, lo
 from core.bang_cards.view import CardsView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
 from core.engine.protocol import Event, Outcome, Prompt, Step
+from core.engine.standings import Standing, places
 
 
 class BangCards:
@@ -83,6 +84,17 @@ class BangCards:
         """Return how the game ended, or None."""
         return state.outcome
 
+    def standings(self, state: CardsState) -> tuple[Standing, ...]:
+        """Return each seat's role and place: the winners first (alive or not), then the
+        losers still alive, then the eliminated. Raise ValueError while the game goes on."""
+        if state.outcome is None:
+            raise ValueError("the game is not over")
+        winners = state.outcome.winners
+        keys = [(seat not in winners, seat not in winners and not row.alive)
+                for seat, row in enumerate(state.seats)]
+        return tuple(Standing(seat, row.role.value, place) for seat, (row, place)
+                     in enumerate(zip(state.seats, places(keys), strict=True)))
+
     def default_action(self, state: CardsState, seat: int) -> CardsAction:
         """Return the timeout action of a seat owing a decision [R-BC-09]."""
         return policies.default_action(state, self._frame(state, seat), seat)
@@ -110,6 +122,15 @@ class BangCards:
     def version(self, state: CardsState) -> int:
         """Return the number of applied actions."""
         return state.version
+
+    def undoable(self, state: CardsState, seat: int, action: CardsAction,
+                 step: Step[CardsState]) -> bool:
+        """Return True when the move may be taken back by the table's consent."""
+        return undo.undoable(state, seat, action, step)
+
+    def rewind(self, before: CardsState, after: CardsState) -> Step[CardsState]:
+        """Return `before` again, at the version after `after` (a move taken back)."""
+        return undo.rewind(before, after)
 
     def position(self, spec: Mapping[str, Any]) -> Step[CardsState]:
         """Return a scenario position (docs/scenarios.md); raise ValueError or InvalidSetup."""

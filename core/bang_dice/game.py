@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.bang_dice import actions, policies
+from core.bang_dice import actions, policies, undo
 from core.bang_dice.actions import DiceAction
 from core.bang_dice.decisions import answer, is_legal, legal_actions
 from core.bang_dice.flow import advance
@@ -17,6 +17,7 @@ from core.bang_dice.state import DiceState, dump_state, load_state
 from core.bang_dice.view import DiceView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
 from core.engine.protocol import Event, Outcome, Prompt, Step
+from core.engine.standings import Standing, places
 
 
 class BangDice:
@@ -97,6 +98,17 @@ class BangDice:
         """Return how the game ended, or None."""
         return state.outcome
 
+    def standings(self, state: DiceState) -> tuple[Standing, ...]:
+        """Return each seat's role and place: the winners first (alive or not), then the
+        losers still alive, then the eliminated. Raise ValueError while the game goes on."""
+        if state.outcome is None:
+            raise ValueError("the game is not over")
+        winners = state.outcome.winners
+        keys = [(seat not in winners, seat not in winners and not row.alive)
+                for seat, row in enumerate(state.seats)]
+        return tuple(Standing(seat, row.role.value, place) for seat, (row, place)
+                     in enumerate(zip(state.seats, places(keys), strict=True)))
+
     def default_action(self, state: DiceState, seat: int) -> DiceAction:
         """Return the timeout action of a seat owing a decision."""
         return policies.default_action(state, self._frame(state, seat), seat)
@@ -124,6 +136,15 @@ class BangDice:
     def version(self, state: DiceState) -> int:
         """Return the number of applied actions."""
         return state.version
+
+    def undoable(self, state: DiceState, seat: int, action: DiceAction,
+                 step: Step[DiceState]) -> bool:
+        """Return True when the move may be taken back by the table's consent."""
+        return undo.undoable(state, seat, action, step)
+
+    def rewind(self, before: DiceState, after: DiceState) -> Step[DiceState]:
+        """Return `before` again, at the version after `after` (a move taken back)."""
+        return undo.rewind(before, after)
 
     def position(self, spec: Mapping[str, Any]) -> Step[DiceState]:
         """Return a scenario position (docs/scenarios.md); raise ValueError or InvalidSetup."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.colt_express import actions, policies
+from core.colt_express import actions, policies, undo
 from core.colt_express.actions import ColtAction
 from core.colt_express.flow import advance, answer, legal
 from core.colt_express.position import build_position, describe
@@ -15,6 +15,7 @@ from core.colt_express.state import ColtState, Pending, dump_state, load_state
 from core.colt_express.view import ColtView, make_view
 from core.engine.errors import GameOver, IllegalAction, NotYourTurn
 from core.engine.protocol import Event, Outcome, Prompt, Step
+from core.engine.standings import Standing, places
 
 
 class ColtExpress:
@@ -76,6 +77,18 @@ class ColtExpress:
         """Return how the game ended, or None."""
         return state.outcome
 
+    def standings(self, state: ColtState) -> tuple[Standing, ...]:
+        """Return each seat's place by its score, then by the fewest bullets received (the
+        tie-break that names the winners [CE-SCORE-3]); Colt Express has no roles. Raise
+        ValueError while the game goes on."""
+        if state.outcome is None or len(state.scores) != state.players:
+            raise ValueError("the game is not over")
+        received = [0] * state.players
+        for bandit in state.bandits:
+            received[bandit.seat] += bandit.received
+        keys = [(-score, got) for score, got in zip(state.scores, received, strict=True)]
+        return tuple(Standing(seat, None, place) for seat, place in enumerate(places(keys)))
+
     def default_action(self, state: ColtState, seat: int) -> ColtAction:
         """Return the timeout action of a seat owing a decision."""
         return policies.default_action(state, self._frame(state, seat), seat)
@@ -103,6 +116,15 @@ class ColtExpress:
     def version(self, state: ColtState) -> int:
         """Return the number of applied actions."""
         return state.version
+
+    def undoable(self, state: ColtState, seat: int, action: ColtAction,
+                 step: Step[ColtState]) -> bool:
+        """Return True when the move may be taken back by the table's consent."""
+        return undo.undoable(state, seat, action, step)
+
+    def rewind(self, before: ColtState, after: ColtState) -> Step[ColtState]:
+        """Return `before` again, at the version after `after` (a move taken back)."""
+        return undo.rewind(before, after)
 
     def position(self, spec: Mapping[str, Any]) -> Step[ColtState]:
         """Return a scenario position (docs/scenarios.md); raise ValueError or InvalidSetup."""

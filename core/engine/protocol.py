@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from core.engine.errors import IllegalAction, NotYourTurn, StaleVersion
+from core.engine.standings import Standing
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -196,6 +197,42 @@ class SupportsRemoval(Protocol[StateT]):
         the log calls `remove_seat` again. Without this method, or when it raises
         IllegalAction, the shell hands the seat to the bot for the rest of the game.
         """
+        ...
+
+
+@runtime_checkable
+class SupportsUndo(Protocol[StateT]):
+    """An engine whose moves the table may let a player take back (optional; `/undo`)."""
+
+    def undoable(self, state: StateT, seat: int, action: Any, step: Step[StateT]) -> bool:
+        """Return True when `seat`'s `action` on `state`, which made `step`, may be taken
+        back by the table's consent: it showed nobody anything hidden (no roll, no draw, no
+        "draw!", no private card, no role), so taking it back leaves everyone knowing only
+        what the mover chose to show of his own. Each game states its rule in docs/rules/.
+        """
+        ...
+
+    def rewind(self, before: StateT, after: StateT) -> Step[StateT]:
+        """Return the game after taking back the move that led from `before` to `after`:
+        `before` again, but at version(after) + 1, with no events. A version never comes
+        back, so a press made for `after` (or for `before`) is stale. The shell logs it as
+        the reserved action text "<" (storage.action_log.UNDO), replayed by this method."""
+        ...
+
+
+def reveals_nothing(events: tuple[Event, ...], safe: frozenset[str]) -> bool:
+    """Return True when every event is public and of a kind in `safe` (the kinds a game
+    knows show nothing hidden); an event for some seats only shows a secret to them."""
+    return all(event.audience is None and event.kind in safe for event in events)
+
+
+@runtime_checkable
+class SupportsStandings(Protocol[StateT_contra]):
+    """An engine that can say how each seat finished (optional; the group statistics)."""
+
+    def standings(self, state: StateT_contra) -> tuple[Standing, ...]:
+        """Return one `Standing` per seat, in seat order, of a finished game; raise
+        ValueError while the game is not over."""
         ...
 
 

@@ -10,7 +10,8 @@ hand:
   decisions nobody can press (identity windows) run their clock. Reported: decisions that
   passed to a player who had nothing to press ("owed"), rings (a private message without
   `disable_notification`, or a group message mentioning the user) per owed decision, group
-  calls per turn (sends, edits, deletions), new group messages per turn, and new private
+  calls per turn (sends, edits, deletions) and per accepted press (a press the service
+  applied), new group messages per turn, and new private
   messages per player per turn. A turn is a change of the engine's `turn_marker`.
 - **absent**: the same, but one player never presses, at a 5-minute turn and reaction
   clock, strikes off (no bot takes his seat): the game's wall time, his clocks that ran
@@ -60,6 +61,7 @@ class Run:
     owed: int = 0
     rings: int = 0
     turns: int = 0
+    presses: int = 0
     group_calls: int = 0
     group_sends: int = 0
     private_sends: int = 0
@@ -145,6 +147,7 @@ async def play(kind: str, options: dict[str, Any], players: int, seed: int, *,
             prompt = present[0]
             await table.games.play(game_id, users[prompt.seat], before.game.version,
                                    choice(engine, state, prompt))
+            run.presses += 1
         else:
             assert before.game.deadline_at is not None
             run.waited += before.game.deadline_at - table.clock.moment
@@ -175,6 +178,7 @@ def report(kind: str, players: int, present: list[Run], absent: list[Run]) -> st
     return (f"| {kind} | {players} | {owed / len(present):.0f} | "
             f"{sum(r.rings for r in present) / max(owed, 1):.2f} | "
             f"{sum(r.group_calls for r in present) / turns:.2f} | "
+            f"{sum(r.group_calls for r in present) / sum(r.presses for r in present):.2f} | "
             f"{sum(r.group_sends for r in present) / turns:.2f} | "
             f"{sum(r.private_sends for r in present) / turns / players:.2f} | "
             f"{hours:.1f} h | {sum(r.clocks for r in absent) / len(absent):.0f} | "
@@ -188,11 +192,11 @@ async def main(argv: Sequence[str]) -> int:
     parser.add_argument("--players", type=int, default=5)
     args = parser.parse_args(argv)
     print("| Game | Players | Owed decisions per game | Rings per owed decision | "
-          "Group calls per turn | New group messages per turn | New DMs per player per "
-          "turn | Wall time, one absent player, 5-min clock (median) | His clocks that "
-          "ran out (mean) | Most of his clocks in one turn | Identity windows waited "
-          "(median) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "Group calls per turn | Group calls per accepted press | New group messages "
+          "per turn | New DMs per player per turn | Wall time, one absent player, "
+          "5-min clock (median) | His clocks that ran out (mean) | Most of his clocks in "
+          "one turn | Identity windows waited (median) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for kind, options in GAMES:
         present = [await play(kind, options, args.players, seed, absent=None)
                    for seed in range(1, args.games + 1)]

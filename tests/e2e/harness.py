@@ -7,6 +7,7 @@ application, the group and its people.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -51,3 +52,23 @@ class BotAtTable:
         """Wait for `predicate` to return something true; return it."""
         seconds = self.WAIT_SECONDS if timeout is None else timeout
         return await self.api.wait_for(predicate, timeout=seconds)
+
+
+GROUP_METHODS = ("send", "edit", "delete", "copy", "forward", "pin", "unpin")
+"""Bot API methods that write to a chat (an answer to a button press writes nowhere)."""
+
+
+def group_economy(api: FakeBotApi, group: FakeGroup, *, since: float = 0.0) -> tuple[int, int]:
+    """Return (Bot API calls that wrote to the group, accepted presses) made at or after
+    `since` (the fake's clock): an accepted press is a button press answered without an
+    alert (a refused one shows an alert), in the group or in a private chat."""
+    chat = str(group.id)
+    methods = Counter(r.method for r in api.requests if r.at >= since
+                      and r.method.lower().startswith(GROUP_METHODS)
+                      and str(r.params.get("chat_id")) == chat)
+    print(f"\ngroup calls by method: {dict(methods)}")
+    calls = sum(methods.values())
+    answers = [api.callback_answers.get(str(r.params.get("callback_query_id")))
+               for r in api.calls("answerCallbackQuery") if r.at >= since and r.ok]
+    accepted = sum(1 for answer in answers if answer is not None and not answer.show_alert)
+    return calls, accepted

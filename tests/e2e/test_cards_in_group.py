@@ -30,7 +30,7 @@ import pytest
 from core.bang_cards.actions import Play, Sid
 from storage.models import ActorKind, GameStatus
 from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
-from tests.e2e.harness import BotAtTable, shown
+from tests.e2e.harness import BotAtTable, group_economy, shown
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import pick_language, t
@@ -121,6 +121,7 @@ async def _press(table: Table, user: FakeUser, message: FakeMessage, data: str) 
 async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_private(
         table: Table) -> None:
     game_id = await _open_table(table)
+    started_at = table.api.clock()  # the table is dealt: play starts
     service = table.services.games
     start = await service.table(game_id)
     for user in table.users:  # a role and a hand by DM, in the player's language
@@ -217,3 +218,7 @@ async def test_five_players_play_the_card_game_by_buttons_and_secrets_stay_priva
     assert read.cards
     assert read.roles
     print(f"\nseed {SEED}: {len(records)} actions, presses {dict(presses)}; {read}")
+    calls, accepted = group_economy(table.api, table.group, since=started_at)
+    print(f"\ngroup calls: {calls} for {accepted} accepted presses = "
+          f"{calls / accepted:.2f} a press")
+    assert calls <= accepted  # at most one call to the group per accepted press, on average

@@ -334,7 +334,8 @@ async def test_a_burst_of_presses_leaves_one_pending_edit_and_the_newest_table(
     assert all(a.text for a in answered), answered
     assert max(table_rows) <= 1, table_rows
     assert max(queued) <= 1, queued
-    assert 1 <= edits <= 5, edits  # far fewer than 20
+    # far fewer than 20: the marks' edits wait for the next press (none if they cancel out)
+    assert (1 if wanted else 0) <= edits <= 5, edits
     assert live_table(api, chats.group) is message
     assert shown_version(message) == version
     assert shown_marks(message) == wanted

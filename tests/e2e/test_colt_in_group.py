@@ -34,7 +34,7 @@ import pytest
 from core.colt_express.ids import card_kind
 from storage.action_log import logged_step
 from storage.models import ActorKind, GameStatus
-from tests.e2e.harness import BotAtTable, pictures_off
+from tests.e2e.harness import BotAtTable, group_economy, pictures_off
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, MessageVersion, RateLimits
 from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import LANGUAGES, t
@@ -133,6 +133,7 @@ async def test_four_players_play_colt_express_by_buttons_and_secrets_stay_privat
         table: Table) -> None:
     seed = SEED
     game_id = await _open_table(table)
+    started_at = table.api.clock()  # the table is dealt: play starts
     service = table.services.games
     await _mine_pops_up_privately(table, game_id)
     rng = random.Random(seed)
@@ -202,6 +203,10 @@ async def test_four_players_play_colt_express_by_buttons_and_secrets_stay_privat
     assert not [e for e in table.api.errors if e.status != 429], table.api.errors
     print(f"\nseed {seed}: {len(records)} actions: {presses}; decisions {dict(decisions)}")
     await _assert_group_secrecy(table, game_id)
+    calls, accepted = group_economy(table.api, table.group, since=started_at)
+    print(f"\ngroup calls: {calls} for {accepted} accepted presses = "
+          f"{calls / accepted:.2f} a press")
+    assert calls <= accepted  # at most one call to the group per accepted press, on average
     private = {str(user.id) for user in table.users}  # pictures off: the prompts are text
     assert not [c for c in table.api.calls("sendPhoto") if str(c.params["chat_id"]) in private]
 

@@ -209,7 +209,8 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself(tmp_path: P
         final = bot.group_messages()[-1]
         assert "🏁" in (final.text or "")  # the final table was posted by itself
         assert final.sent_at == bot.clock.timestamp()
-        assert not final.reply_markup
+        # its only button offers the same players a rematch (docs/group_life.md)
+        assert [b.get("callback_data") for b in final.buttons] == [f"r:{game_id}"]
         for name in bots:  # the final table shows the bot's seats as the bot's
             assert _seat_line(final.text or "", name).startswith(f"🤖 {name} ")
         reminders = t(LANGUAGE, "⏳ Your move is still waiting.")

@@ -44,6 +44,7 @@ QUERY_TOO_OLD = "Bad Request: query is too old and response timeout expired or q
 ANSWER_TOO_LONG = "Bad Request: MESSAGE_TOO_LONG"  # approximate
 WRONG_FILE_ID = "Bad Request: wrong file identifier/HTTP URL specified"
 IMAGE_PROCESS_FAILED = "Bad Request: IMAGE_PROCESS_FAILED"
+WRONG_ANIMATION = "Bad Request: wrong type of the web page content"  # approximate
 PHOTO_DIMENSIONS = "Bad Request: PHOTO_INVALID_DIMENSIONS"
 FILE_TOO_BIG = "Bad Request: file is too big"
 COMMAND_INVALID = "Bad Request: BOT_COMMAND_INVALID"
@@ -63,6 +64,8 @@ MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
 NO_TEXT_RIGHTS = "Bad Request: not enough rights to send text messages to the chat"
 NO_PHOTO_RIGHTS = "Bad Request: not enough rights to send photos to the chat"
 NO_DOCUMENT_RIGHTS = "Bad Request: not enough rights to send documents to the chat"  # approximate
+NO_OTHER_RIGHTS = ("Bad Request: not enough rights to send stickers, animations and games "
+                   "to the chat")  # approximate
 TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
 THREAD_NOT_FOUND = "Bad Request: message thread not found"
 TOPIC_NOT_MODIFIED = "Bad Request: TOPIC_NOT_MODIFIED"

@@ -59,6 +59,8 @@ class FileStore:
             return self._reference(kind, value)
         if kind == "photo":
             return self._photo(value)
+        if kind == "animation":
+            return self._animation(value)
         if len(value.data) > MAX_DOCUMENT_BYTES:
             raise bad_request("Request Entity Too Large")
         if not value.data:
@@ -75,6 +77,18 @@ class FileStore:
         if width <= 0 or height <= 0 or width + height > 10000 or max(size) > 20 * min(size):
             raise bad_request(errors.PHOTO_DIMENSIONS)
         return self._store("photo", upload.data, None, None, width, height)
+
+    def _animation(self, upload: Upload) -> FakeFile:
+        """An animation: a GIF (measured) or an MP4 (an `ftyp` box first), as Telegram
+        plays; anything else is refused."""
+        if len(upload.data) > MAX_DOCUMENT_BYTES:
+            raise bad_request("Request Entity Too Large")
+        size = image_size(upload.data) if upload.data[:3] == b"GIF" else None
+        if size is None and upload.data[4:8] != b"ftyp":
+            raise bad_request(errors.WRONG_ANIMATION)
+        width, height = size or (0, 0)
+        return self._store("animation", upload.data, upload.filename, upload.content_type,
+                           width, height)
 
     def _reference(self, kind: str, value: str) -> FakeFile:
         if value.startswith("attach://"):

@@ -143,11 +143,16 @@ class MessageMethods:
         """sendDocument."""
         return self._send_media(params, "document")
 
+    def send_animation(self, params: Params) -> Json:
+        """sendAnimation (a GIF or an MP4 upload, or a known file_id)."""
+        return self._send_media(params, "animation")
+
     def _send_media(self, params: Params, kind: str) -> Json:
         chat = self.writable_chat(params)
         caption = self._caption(params)
         media = self.world.files.resolve(kind, params.file(kind))
-        right = "can_send_photos" if kind == "photo" else "can_send_documents"
+        right = {"photo": "can_send_photos", "animation": "can_send_other_messages"}.get(
+            kind, "can_send_documents")
         return self._post(
             chat, params, right, media=media, caption=caption.text if caption else None,
             formatted=caption,

@@ -49,6 +49,7 @@ class BotMethods:
             "sendmessage": m.send_message,
             "sendphoto": m.send_photo,
             "senddocument": m.send_document,
+            "sendanimation": m.send_animation,
             "sendchataction": m.send_chat_action,
             "editmessagetext": m.edit_text,
             "editmessagecaption": m.edit_caption,

@@ -65,7 +65,7 @@ class FakeFile:
         return f"{self.kind}s/{self.file_unique_id}"
 
     def to_json(self) -> Json | list[Json]:
-        """Return the PhotoSize list (photos) or Document object."""
+        """Return the PhotoSize list (photos), Animation or Document object."""
         common = {
             "file_id": self.file_id,
             "file_unique_id": self.file_unique_id,
@@ -73,6 +73,8 @@ class FakeFile:
         }
         if self.kind == "photo":
             return [{**common, "width": self.width, "height": self.height}]
+        if self.kind == "animation":  # Telegram does not measure a GIF's length: 0 here
+            common.update(width=self.width, height=self.height, duration=0)
         extra = {"file_name": self.file_name, "mime_type": self.mime_type}
         return {**common, **{k: v for k, v in extra.items() if v is not None}}
 

@@ -48,6 +48,7 @@ REFUSALS = {
     "can_send_messages": errors.NO_TEXT_RIGHTS,
     "can_send_photos": errors.NO_PHOTO_RIGHTS,
     "can_send_documents": errors.NO_DOCUMENT_RIGHTS,
+    "can_send_other_messages": errors.NO_OTHER_RIGHTS,
 }
 
 

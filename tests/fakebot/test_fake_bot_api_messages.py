@@ -255,3 +255,22 @@ async def test_callback_answers_are_limited_in_length_and_time(
     await bot.answer_callback_query(long_one, "x" * 200)
     clock.advance(16)
     assert await rejected(api, bot.answer_callback_query(late_one)) == (400, E.QUERY_TOO_OLD)
+
+
+async def test_animations_are_gifs_or_mp4s_played_as_animations(
+    api: FakeBotApi, bot: telegram.Bot, group: FakeGroup
+) -> None:
+    from io import BytesIO
+
+    from PIL import Image
+
+    frames = [Image.new("RGB", (30, 20), color) for color in ("red", "blue")]
+    gif = BytesIO()
+    frames[0].save(gif, format="GIF", save_all=True, append_images=frames[1:], duration=500)
+    sent = await bot.send_animation(group.id, gif.getvalue(), filename="game.gif",
+                                    caption="Game")
+    assert (sent.animation.width, sent.animation.height) == (30, 20)
+    assert sent.caption == "Game"
+    assert api.calls("sendAnimation")
+    call = bot.send_animation(group.id, b"plain text, no animation")
+    assert await rejected(api, call) == (400, E.WRONG_ANIMATION)

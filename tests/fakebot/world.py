@@ -223,6 +223,8 @@ class World:
                 out["entities"] = entities
         if message.media is not None:
             out[message.media.kind] = message.media.to_json()
+            if message.media.kind == "animation":  # Telegram sends an animation as both
+                out["document"] = out["animation"]
         if message.caption:
             out["caption"] = message.caption
             if entities:

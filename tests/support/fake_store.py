@@ -21,6 +21,7 @@ from storage.models import (
     Game,
     GameStatus,
     InboxUpdate,
+    PlayerRecord,
     Seat,
     User,
 )
@@ -48,6 +49,7 @@ class MemoryStore:
     actions: dict[tuple[int, int], ActionRecord] = field(default_factory=dict)
     deliveries: dict[int, Delivery] = field(default_factory=dict)
     inbox: dict[int, InboxUpdate] = field(default_factory=dict)
+    records: dict[tuple[int, int, str, str], PlayerRecord] = field(default_factory=dict)
     commits: int = 0
     last_id: int = 0
 

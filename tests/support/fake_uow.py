@@ -16,7 +16,9 @@ from typing import Self, TypeVar
 
 from sqlmodel import SQLModel
 
-from storage.models import Delivery, InboxUpdate
+from storage.gauges import Gauges
+from storage.models import Delivery, Game, GameStatus, InboxUpdate, PlayerRecord
+from storage.records import ALL_KINDS, WHOLE, SeatResult, add_to, increments
 from tests.support.fake_store import (
     FakeActionLog,
     FakeChats,
@@ -43,8 +45,9 @@ class FakeDeliveries:
         return sorted(self._table.rows(lambda row: row.game_id == game_id),
                       key=lambda row: row.id or 0)
 
-    async def of_games(self, *, game_ids: Sequence[int]) -> Sequence[Delivery]:
-        """Return the delivery rows of these games, by id."""
+    async def of_games(self, *, game_ids: Sequence[int],
+                       lock: bool = False) -> Sequence[Delivery]:
+        """Return the delivery rows of these games, by id (one writer: nothing to lock)."""
         wanted = set(game_ids)
         return sorted(self._table.rows(lambda row: row.game_id in wanted),
                       key=lambda row: row.id or 0)
@@ -68,26 +71,39 @@ class FakeDeliveries:
                                  and chat_id in (None, row.chat_id))
         return sorted(found, key=lambda row: (row.due_at, row.id or 0))[:limit]
 
-    async def claim(self, *, ids: Sequence[int], now: datetime,
-                    until: datetime) -> Sequence[Delivery]:
-        """Lease the due rows among `ids` until `until`; return them."""
+    async def claim(self, *, ids: Sequence[int], now: datetime, until: datetime,
+                    owner: str | None = None,
+                    at: datetime | None = None) -> Sequence[Delivery]:
+        """Lease to `owner` the due rows among `ids` free at `at`; return them."""
         claimed = []
+        expired = now if at is None else at
         for delivery_id in sorted(set(ids)):
             row = self._table.get(delivery_id)
-            if row is not None and row.due_at is not None and row.due_at <= now:
-                row.due_at = until
+            if row is None or row.due_at is None or row.due_at > now:
+                continue
+            if row.owner in (None, owner) or row.due_at <= expired:
+                row.due_at, row.owner = until, owner
                 self._table.put(delivery_id, row)
                 claimed.append(row)
         return claimed
+
+    async def owned_unsent(self, *, ids: Sequence[int], owner: str) -> Sequence[Delivery]:
+        """Return the rows among `ids` that `owner` holds with a revision not yet sent."""
+        wanted = set(ids)
+        return sorted(self._table.rows(lambda row: row.id in wanted and row.owner == owner
+                                       and row.revision > row.sent_revision
+                                       and row.due_at is not None),
+                      key=lambda row: row.id or 0)
 
     async def settle(self, *, delivery_id: int, revision: int, message_id: int | None,
                      anchor: int | None, now: datetime) -> None:
         """Record the revision Telegram shows; still due if rewritten since."""
         row = self._table.get(delivery_id)
-        if row is not None:
+        if row is not None and row.sent_revision <= revision:
             row.sent_revision, row.message_id, row.sent_anchor = revision, message_id, anchor
             row.attempts, row.error, row.updated_at = 0, None, now
-            row.due_at = row.due_at if row.revision > revision else None
+            if row.revision <= revision:
+                row.due_at, row.owner = None, None
             self._table.put(delivery_id, row)
 
     async def postpone(self, *, delivery_id: int, at: datetime | None, attempts: int,
@@ -96,6 +112,7 @@ class FakeDeliveries:
         row = self._table.get(delivery_id)
         if row is not None:
             row.due_at, row.attempts, row.error = at, attempts, error and error[:200]
+            row.owner = None
             self._table.put(delivery_id, row)
 
     async def remove(self, *, ids: Sequence[int]) -> None:
@@ -114,6 +131,18 @@ class FakeInbox:
             if self._table.get(update.update_id) is None:
                 self._table.put(update.update_id, update)
 
+    async def add_new(self, *, update: InboxUpdate) -> bool:
+        """Store one update unless its id is stored; return whether it was new."""
+        if self._table.get(update.update_id) is not None:
+            return False
+        self._table.put(update.update_id, update)
+        return True
+
+    async def remove_before(self, *, before: datetime) -> None:
+        """Forget the updates received before `before`."""
+        for row in self._table.rows(lambda row: row.received_at < before):
+            self._table.delete(row.update_id)
+
     async def list(self) -> Sequence[InboxUpdate]:
         """Return the stored updates by update id."""
         return sorted(self._table.rows(), key=lambda row: row.update_id)
@@ -122,6 +151,63 @@ class FakeInbox:
         """Forget handled updates (unknown ids are ignored)."""
         for update_id in update_ids:
             self._table.delete(update_id)
+
+
+class FakeRecords:
+    """The group statistics in memory, added up as the SQL upsert does."""
+
+    def __init__(self, table: MemoryTable[tuple[int, int, str, str], PlayerRecord],
+                 games: MemoryTable[int, Game]) -> None:
+        self._table = table
+        self._games = games
+
+    async def tally(self, *, results: Sequence[SeatResult]) -> None:
+        """Add finished seats to their records."""
+        for row in increments(results):
+            key = (row["chat_id"], row["user_id"], row["kind"], row["part"])
+            self._table.put(key, add_to(self._table.get(key), row))
+
+    async def of_user(self, *, chat_id: int, user_id: int) -> Sequence[PlayerRecord]:
+        """Return a player's records in a chat, by kind and part."""
+        return sorted(self._table.rows(lambda r: (r.chat_id, r.user_id) == (chat_id, user_id)),
+                      key=lambda r: (r.kind, r.part))
+
+    async def top(self, *, chat_id: int, kind: str = ALL_KINDS,
+                  limit: int = 10) -> Sequence[PlayerRecord]:
+        """Return the chat's best whole records of a kind."""
+        rows = self._table.rows(lambda r: (r.chat_id, r.kind, r.part) == (chat_id, kind, WHOLE))
+        return sorted(rows, key=lambda r: (-r.wins, r.played, r.user_id))[:limit]
+
+    async def ended(self, *, chat_id: int, limit: int, offset: int = 0) -> Sequence[Game]:
+        """Return a chat's finished games, the newest first."""
+        rows = self._games.rows(lambda g: g.chat_id == chat_id
+                                and g.status == GameStatus.FINISHED)
+        return sorted(rows, key=lambda g: -(g.id or 0))[offset:offset + limit]
+
+
+class FakeGauges:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    async def read(self, *, now: datetime) -> Gauges:
+        """Return what an operator watches at `now`, from the committed rows."""
+        games: dict[tuple[str, str], int] = {}
+        for game in self._store.games.values():
+            if game.status in (GameStatus.LOBBY, GameStatus.RUNNING):
+                key = (game.kind, str(game.status))
+                games[key] = games.get(key, 0) + 1
+        waiting = [row.updated_at for row in self._store.deliveries.values()
+                   if row.due_at is not None]
+        overdue = [moment for _, moment in await self.overdue(now=now, limit=10**9)]
+        return Gauges(games, len(waiting), min(waiting, default=None), len(overdue),
+                      min(overdue, default=None))
+
+    async def overdue(self, *, now: datetime, limit: int) -> Sequence[tuple[int, datetime]]:
+        """Return the running games whose deadline passed by `now`, oldest first."""
+        found = sorted((game.deadline_at, game.id or 0) for game in self._store.games.values()
+                       if game.status is GameStatus.RUNNING and game.paused_at is None
+                       and game.deadline_at is not None and game.deadline_at <= now)
+        return [(game_id, moment) for moment, game_id in found[:limit]]
 
 
 class FakeUnitOfWork:
@@ -142,6 +228,7 @@ class FakeUnitOfWork:
         actions = self._table(store.actions)
         deliveries = self._table(store.deliveries)
         inbox = self._table(store.inbox)
+        records = self._table(store.records)
         self.chats = FakeChats(chats)
         self.users = FakeUsers(users)
         self.games = FakeGames(games, seats, store)
@@ -149,6 +236,8 @@ class FakeUnitOfWork:
         self.actions = FakeActionLog(actions)
         self.deliveries = FakeDeliveries(deliveries, store)
         self.inbox = FakeInbox(inbox)
+        self.records = FakeRecords(records, games)
+        self.gauges = FakeGauges(store)
         return self
 
     async def __aexit__(

@@ -14,6 +14,7 @@ from tests.tgbot.fakes import FakeBot, wire
 from tgbot import render
 from tgbot.i18n import t
 from tgbot.render.callbacks import LobbyOp
+from tgbot.render.dice.front import MODULES, role_name
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.render.roles import GOALS
 from tgbot.service import lobby
@@ -87,7 +88,7 @@ def test_turns_headlines_and_secrets() -> None:
     assert FRONT.dm_seats({"kind": "dice_rolled", "seat": 1}) == ()
     role = GAME.view(state, 2).role
     assert FRONT.mine_text("en", GAME, state, 2) == (
-        f"🤫 Your secret identity: {render.dice.role_name('en', role)}\n{t('en', GOALS[role])}")
+        f"🤫 Your secret identity: {role_name('en', role)}\n{t('en', GOALS[role])}")
     assert FRONT.title("en") == "BANG! The Dice Game"
 
 
@@ -102,7 +103,7 @@ def test_old_saloon_options_toggle_and_render() -> None:
     rows = FRONT.option_buttons("en", 9, options)
     ops = [LobbyOp.decode(data).op for row in rows for _, data in row]
     assert "mghost" in ops
-    assert ops == [f"m{m}" for m in render.dice.MODULES]
+    assert ops == [f"m{m}" for m in MODULES]
     assert rows[ops.index("mghost")][0][0].startswith("✅")
 
 

@@ -34,7 +34,10 @@ def test_reroll_prompt_has_a_button_per_die_then_reroll_and_done() -> None:
     legal = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)]
     rows = prompt_buttons("en", view, legal, NAMES, 42)
     assert len(rows[0]) == 5
-    assert [label for label, _ in rows[-1]] == ["✅ Done"]
+    # "Re-roll" is there before any mark, so a player can mark and roll without waiting
+    # for the table's edit (pressed with nothing marked, it is refused with a word)
+    assert [label for label, _ in rows[-1]] == [
+        f"🎲 Re-roll ({view['rolls_left']} left)", "✅ Done"]
     # a die's button marks that die (relative to the marks kept with the game)
     assert [Die.decode(data).die for _, data in rows[0]] == [0, 1, 2, 3, 4]
     marked = prompt_buttons("en", view, legal, NAMES, 42, keep=frozenset({0}))

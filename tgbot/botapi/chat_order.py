@@ -14,7 +14,7 @@ import inspect
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
@@ -22,6 +22,16 @@ from telegram.ext import BaseUpdateProcessor
 log = logging.getLogger(__name__)
 
 OnDone = Callable[[Update], Awaitable[None]]
+
+
+class Tracer(Protocol):
+    """Told when each update starts and ends (tgbot/ops/operator.py's Operator)."""
+
+    def begin(self, update: object, chat: int | None) -> Any:
+        """Return a token for `end`."""
+
+    def end(self, token: Any) -> None:
+        """The update whose `begin` returned `token` is done."""
 
 
 def chat_key(update: object) -> int | None:
@@ -50,9 +60,11 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
     returned or raised; it is not called for an update whose coroutine never ran (cancelled).
     """
 
-    def __init__(self, max_concurrent_updates: int, on_done: OnDone | None = None) -> None:
+    def __init__(self, max_concurrent_updates: int, on_done: OnDone | None = None,
+                 tracer: Tracer | None = None) -> None:
         super().__init__(max_concurrent_updates)
         self.on_done = on_done
+        self.tracer = tracer
         self._backlog: dict[int, deque[tuple[object, Awaitable[Any]]]] = {}
 
     @property
@@ -87,11 +99,16 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
                     orphan.close()
 
     async def _run(self, update: object, coroutine: Awaitable[Any]) -> None:
-        """Await the coroutine, then ``on_done``; log (not raise) what either raises."""
+        """Await the coroutine (traced), then ``on_done``; log (not raise) what either
+        raises."""
+        token = self.tracer.begin(update, chat_key(update)) if self.tracer else None
         try:
             await coroutine
         except Exception:
             log.exception("processing update %r failed", update)
+        finally:
+            if self.tracer is not None:
+                self.tracer.end(token)
         if self.on_done is not None and isinstance(update, Update):
             try:
                 await self.on_done(update)

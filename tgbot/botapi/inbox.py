@@ -8,6 +8,11 @@ sent, as received); each update is forgotten once its handler has finished
 are handled first (`Inbox.replay`). Handling is idempotent where it matters: a press
 carries its game version, so a replayed press is refused as outdated.
 
+In webhook mode Telegram may post an update twice, to one replica or to two (a retry after a
+slow answer, a load balancer's retry): `Inbox.first_time` notes each update's id in the same
+table (without its payload: nothing is replayed) in one atomic insert, so a duplicate is
+dropped whichever replica gets it; ids are forgotten after `remember`.
+
 Of a pressed button's message, only where it is and which it is are kept
 (`slim_pressed_message`): the handlers read nothing else of it.
 
@@ -23,7 +28,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from datetime import timedelta
 from typing import Any
 
 from telegram import Update
@@ -41,11 +48,30 @@ FORGET_AFTER_SECONDS = 1.0
 class Inbox:
     """Stores fetched updates until handled; replays the unhandled ones at start-up."""
 
-    def __init__(self, uow_factory: UnitOfWorkFactory | None, now: Clock) -> None:
+    def __init__(self, uow_factory: UnitOfWorkFactory | None, now: Clock, *,
+                 remember: timedelta | None = None) -> None:
         self.uow_factory = uow_factory
         self.now = now
+        self.remember = remember  # webhook mode: how long an update's id is kept
         self._handled: set[int] = set()
         self._forgetting: asyncio.Task[None] | None = None
+        self._next_cleanup = 0.0
+
+    async def first_time(self, update_id: int) -> bool:
+        """Webhook mode: note an update's id; return False when any replica noted it
+        already (a duplicate delivery). Ids older than `remember` are forgotten now and
+        then (once a minute at most)."""
+        assert self.uow_factory is not None
+        assert self.remember is not None
+        at = self.now()
+        async with self.uow_factory() as uow:
+            new = await uow.inbox.add_new(update=InboxUpdate(update_id=update_id, payload={},
+                                                             received_at=at))
+            if time.monotonic() >= self._next_cleanup:
+                self._next_cleanup = time.monotonic() + 60
+                await uow.inbox.remove_before(before=at - self.remember)
+            await uow.commit()
+        return new
 
     async def store(self, updates: Sequence[dict[str, Any]]) -> None:
         """Store updates just fetched, as Telegram's JSON (and forget those handled
@@ -61,8 +87,9 @@ class Inbox:
             await uow.commit()
 
     async def handled(self, update: object) -> None:
-        """Note that an update's handler finished; it is forgotten within a second."""
-        if not isinstance(update, Update):
+        """Note that an update's handler finished; it is forgotten within a second (in
+        webhook mode its id is kept for `remember`)."""
+        if not isinstance(update, Update) or self.remember is not None:
             return
         self._handled.add(update.update_id)
         if self._forgetting is None:
@@ -92,6 +119,7 @@ class Inbox:
         assert self.uow_factory is not None
         async with self.uow_factory() as uow:
             stored = list(await uow.inbox.list())
+        stored = [row for row in stored if row.payload]  # ids kept in webhook mode: no update
         for row in stored:
             update = Update.de_json(row.payload, application.bot)
             if update is not None:
@@ -139,11 +167,14 @@ class InboxBot(ExtBot[Any]):
     """An ExtBot whose `get_updates` stores what it fetched before PTB confirms it, and
     whose `post_raw` skips PTB's objects."""
 
-    def __init__(self, *args: Any, inbox: Inbox, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, inbox: Inbox,
+                 watch: Callable[[str, dict[str, Any], Exception | None], None] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         with self._unfrozen():
             self.inbox = inbox
             self._fetched: list[dict[str, Any]] = []
+            self.watch = watch  # told every call, with its error if it failed (the metrics)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         """Return the next updates, stored in the inbox first (once storage is open)."""
@@ -156,7 +187,14 @@ class InboxBot(ExtBot[Any]):
 
     async def _do_post(self, endpoint: str, data: dict[str, Any], **kwargs: Any,
                        ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        result = await super()._do_post(endpoint, fitted(endpoint, data), **kwargs)
+        try:
+            result = await super()._do_post(endpoint, fitted(endpoint, data), **kwargs)
+        except Exception as error:
+            if self.watch is not None:
+                self.watch(endpoint, data, error)
+            raise
+        if self.watch is not None:
+            self.watch(endpoint, data, None)
         if endpoint == "getUpdates" and isinstance(result, list):
             for update in result:
                 slim_pressed_message(update)

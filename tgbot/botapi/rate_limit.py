@@ -133,6 +133,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         self._global = Window(overall_per_second, SAFETY)
         self._chats: dict[ChatId, _Chat] = {}
         self._next_sweep = 0.0
+        self.on_flood: Callable[[float], None] | None = None  # told each 429's wait (metrics)
 
     async def initialize(self) -> None:
         """Nothing to allocate: chats' state is made on first use."""
@@ -198,6 +199,8 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                 return await callback(*args, **kwargs)
             except RetryAfter as exc:
                 wait = retry_seconds(exc)
+                if self.on_flood is not None:
+                    self.on_flood(wait)
                 if key is not None:
                     paused = self._chat(key)
                     paused.paused_until = max(paused.paused_until, self.now() + wait)

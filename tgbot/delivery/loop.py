@@ -4,7 +4,10 @@ Every command stores, with its move, what each audience should now see (tgbot/se
 tgbot/render/outbox.py). The command hands the rows it wrote to `Deliverer.push`; a sweep finds
 rows nobody is delivering (after a restart, or when their owner died). Each chat has its
 own worker, so a group at its flood limit, or one that answers 429 with a long
-`retry_after`, holds back only itself. A worker waits for its chat's budget before it
+`retry_after`, holds back only itself. With several replicas on one database, a worker
+sends only rows its replica holds (`owner`, leased until `due_at`: written by its own
+command, claimed by its sweep, or claimed just before sending), so two replicas never post
+the same revision, nor an older one after a newer. A worker waits for its chat's budget before it
 picks what to send, then takes the newest revision of each row: a burst of presses costs
 one table edit. Failures: 429 waits `retry_after` for that chat; network errors and 5xx
 back off and retry (then the row waits for a sweep); a blocked user's prompt is parked
@@ -24,11 +27,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+import time
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
-from typing import Any, Protocol, cast
+from typing import Any
 
-from telegram import InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
@@ -37,72 +40,24 @@ from storage.models import Delivery
 from storage.uow import UnitOfWorkFactory
 from tgbot.botapi.rate_limit import retry_seconds
 from tgbot.botapi.refusals import refusal
+from tgbot.delivery.markup import keyboard, message_text
 from tgbot.delivery.photos import Draw, PhotoSender
+from tgbot.delivery.ports import Lifecycle, RawApi
 from tgbot.delivery.retire import Retirer
-from tgbot.delivery.views import EphemeralViews
-from tgbot.render.fit import fit_message
+from tgbot.delivery.views import views_for
+from tgbot.ops import trace
 from tgbot.service import deliveries as store
 from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
+SETTLE_STEP = 0.1
+"""How often a settling row looks for a newer revision (seconds)."""
 NETWORK_TRIES = 6
 FLUSH_WAIT_SECONDS = 2.0
 LATER = timedelta(seconds=30)
+RENEW_BEFORE = timedelta(seconds=10)  # a lease shorter than this is renewed before sending
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid",
         "message to be replied not found", "no text in the message to edit")
-
-
-def keyboard(buttons: Sequence[Sequence[Sequence[str]]]) -> dict[str, Any] | None:
-    """Return the Bot API's inline keyboard JSON from [label, data] rows (None without
-    buttons); data "https://…" makes a URL button."""
-    if not buttons:
-        return None
-    return {"inline_keyboard": [
-        [{"text": label, "url": data} if data.startswith("https://")
-         else {"text": label, "callback_data": data} for label, data in row]
-        for row in buttons]}
-
-
-def markup(buttons: Sequence[Sequence[Sequence[str]]]) -> InlineKeyboardMarkup | None:
-    """Return `keyboard(buttons)` as python-telegram-bot's object, for the handlers' replies."""
-    data = keyboard(buttons)
-    return None if data is None else InlineKeyboardMarkup.de_json(data, None)
-
-
-def message_text(payload: dict[str, Any]) -> str:
-    """Return a payload's message text: its lead lines, then its text, fitted to Telegram's
-    4,096 visible characters (tgbot/render/fit.py)."""
-    return fit_message(payload.get("lead") or [], str(payload.get("text") or ""))
-
-
-class Lifecycle(Protocol):
-    """What the service does when Telegram says a chat changed (tgbot/service/games.py)."""
-
-    async def unreachable(self, row: Delivery) -> None:
-        """A player's private chat refused a message (blocked, never started, not found)."""
-
-    async def removed(self, chat_id: int) -> None:
-        """The bot is no longer in a group."""
-
-    async def migrated(self, old: int, new: int) -> None:
-        """A group became a supergroup with a new id."""
-
-    async def pictures_refused(self, chat_id: int) -> None:
-        """A group refused the bot's pictures."""
-
-    async def muted(self, chat_id: int) -> None:
-        """The bot may not write in a group any more."""
-
-    async def topic_gone(self, chat_id: int, topic_id: int) -> bool:
-        """A forum topic was closed or deleted: move its games; return whether any moved."""
-
-
-class RawApi(Protocol):
-    """What the delivery loop needs of the bot (tgbot/botapi/inbox.py's InboxBot)."""
-
-    async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
-        """Call a Bot API method with JSON parameters; return its JSON result. Raise
-        python-telegram-bot's errors."""
 
 
 class Deliverer:
@@ -111,12 +66,12 @@ class Deliverer:
     def __init__(self, bot: RawApi, uow_factory: UnitOfWorkFactory, now: Clock, *,
                  ready_in: Callable[[int], float] | None = None,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 pictures: Draw | None = None) -> None:
+                 pictures: Draw | None = None, owner: str | None = None) -> None:
         self.bot = bot
+        self.owner = owner
         self.photos = PhotoSender(bot.post_raw, pictures, GONE) if pictures else None
         self.retirer = Retirer(bot.post_raw)
-        self.views = EphemeralViews(cast(Any, bot), keyboard, self) \
-            if hasattr(bot, "do_api_request") else None  # tgbot/delivery/views.py
+        self.views = views_for(bot, self)  # a player's secrets in his group (views.py)
         self.uow_factory = uow_factory
         self.now = now
         self.ready_in = ready_in
@@ -127,12 +82,22 @@ class Deliverer:
         self._results: list[store.Settled] = []
         self._shown: dict[int, tuple[int, store.Settled]] = {}  # row -> (chat, result)
         self._sending = 0
+        self._settling: dict[int, int] = {}  # chat -> the row waiting for a newer revision
         self._flushing: asyncio.Task[None] | None = None
+        self._progress = time.monotonic()  # the last send done, or work arriving when idle
+        self._pressed: dict[int, float] = {}  # table row -> when the press it shows arrived
+        self.on_table: Callable[[float], None] | None = None  # press -> table seconds
 
     # -- feeding the workers ----------------------------------------------------------
     def push(self, rows: Iterable[Delivery]) -> None:
         """Queue rows for delivery (a newer revision replaces a queued older one)."""
+        if not self._workers:
+            self._progress = time.monotonic()
+        pressed = trace.CURRENT.get()
         for row in rows:
+            if pressed is not None and pressed.kind == "press" and row.key == "table" \
+                    and len(self._pressed) < 10_000:
+                self._pressed.setdefault(row.id or 0, pressed.started)
             queue = self._queues.setdefault(row.chat_id, {})
             queued = queue.get(row.id or 0)
             if queued is None or queued.revision <= row.revision:
@@ -144,14 +109,25 @@ class Deliverer:
         """Claim the due rows nobody delivers (all pending ones when `everything`, as at
         start-up) and queue them; return how many."""
         rows = await store.claim_due(self.uow_factory, now=self.now, limit=500,
-                                     everything=everything, chat_id=chat_id)
+                                     everything=everything, chat_id=chat_id, owner=self.owner)
         self.push(rows)
         return len(rows)
 
+    def stalled_for(self) -> float:
+        """Return how long rows have waited with no send done (0 while nothing waits)."""
+        if not self._sending and not any(self._queues.values()):
+            return 0.0
+        return time.monotonic() - self._progress
+
+    def queued(self) -> int:
+        """Return how many rows wait in this process's queues or are being sent."""
+        return self._sending + sum(len(queue) for queue in self._queues.values())
+
     def pending(self, chat_id: int) -> int:
-        """Return how many rows of a chat wait in its queue (one per row at most: a newer
-        revision replaces the queued one; the row being sent is not counted)."""
-        return len(self._queues.get(chat_id) or {})
+        """Return how many rows of a chat wait in its queue or settle (one per row at most:
+        a newer revision replaces the queued one; the row being sent is not counted)."""
+        queued = set(self._queues.get(chat_id) or {})
+        return len(queued | ({self._settling[chat_id]} if chat_id in self._settling else set()))
 
     async def idle(self) -> None:
         """Wait until every queued row was tried and every result written."""
@@ -179,9 +155,9 @@ class Deliverer:
                 queue = self._queues.get(chat_id) or {}
                 if not queue:
                     break
-                row = self._current(queue.pop(min(queue)))
                 self._sending += 1
                 try:
+                    row = await self._held(await self._settled(queue.pop(min(queue))))
                     result = await self._deliver(row) if row is not None else None
                 finally:
                     self._sending -= 1
@@ -194,6 +170,25 @@ class Deliverer:
             elif chat_id not in self._workers and not _cancelled():  # pushed while this
                 # worker was ending (a worker cancelled by `stop` leaves its rows due instead)
                 self._workers[chat_id] = asyncio.create_task(self._work(chat_id))
+
+    async def _settled(self, row: Delivery) -> Delivery:
+        """Return the row's newest revision once its "settle" time has passed, or at once
+        when a revision that does not settle arrives (a mark's edit waits: the press that
+        follows makes it instead). Newer marks do not extend the wait."""
+        waited, settle = 0.0, float(row.payload.get("settle", 0))
+        self._settling[row.chat_id] = row.id or 0
+        try:
+            while waited < settle:
+                newer = self._queues.get(row.chat_id, {}).pop(row.id or 0, None)
+                if newer is not None:
+                    row = newer
+                    if not newer.payload.get("settle"):
+                        break
+                await self.sleep(SETTLE_STEP)
+                waited += SETTLE_STEP
+        finally:
+            self._settling.pop(row.chat_id, None)
+        return row
 
     def _current(self, row: Delivery) -> Delivery | None:
         """Return the row with what this process last showed of it (a row claimed by a
@@ -210,6 +205,19 @@ class Deliverer:
         row.sent_revision, row.message_id, row.sent_anchor = (shown.revision,
                                                               shown.message_id, shown.anchor)
         return row
+
+    async def _held(self, row: Delivery | None) -> Delivery | None:
+        """Return the row to send as this replica holds it (`_current`), or None when
+        another replica holds it or it is delivered already. A row this replica's command
+        wrote or its sweep claimed is held until its lease runs out; any other (or one whose
+        lease is nearly over) is claimed first, which also reads its newest revision."""
+        if row is None or self.owner is None:
+            return None if row is None else self._current(row)
+        if row.owner != self.owner or row.due_at is None \
+                or row.due_at - self.now() < RENEW_BEFORE:
+            row = await store.claim(self.uow_factory, delivery_id=row.id or 0,
+                                    owner=self.owner, now=self.now)
+        return None if row is None else self._current(row)
 
     async def _pace(self, chat_id: int) -> None:
         """Wait until the chat's flood budget lets a message through, so that what is sent
@@ -246,7 +254,10 @@ class Deliverer:
                                          retry_at=self.now() + LATER, error=str(error))
                 await self.sleep(min(30.0, 0.5 * 2 ** failures))
             # a newer revision may have arrived while this one waited: send that instead
-            row = self._queues.get(row.chat_id, {}).pop(row.id or 0, row)
+            held = await self._held(self._queues.get(row.chat_id, {}).pop(row.id or 0, row))
+            if held is None:
+                return None
+            row = held
 
     async def _send(self, row: Delivery) -> store.Settled:
         """Send, edit or close the row's message; return the result. Raise Telegram's errors."""
@@ -351,6 +362,10 @@ class Deliverer:
 
     # -- results ----------------------------------------------------------------------
     def _record(self, result: store.Settled, chat_id: int) -> None:
+        self._progress = time.monotonic()
+        pressed = self._pressed.pop(result.delivery_id, None) if result.done else None
+        if pressed is not None and self.on_table is not None:
+            self.on_table(time.perf_counter() - pressed)
         if result.done and not result.note:
             if len(self._shown) > 100_000:
                 self._shown.clear()
@@ -383,10 +398,12 @@ class Deliverer:
         return any(queue and self.ready_in(chat) <= 0 for chat, queue in self._queues.items())
 
     async def _flush(self) -> None:
+        """Write the results; send next what another replica rewrote meanwhile."""
         results, self._results = self._results, []
         with contextlib.suppress(Exception):
             try:
-                await store.settle(self.uow_factory, results, now=self.now)
+                self.push(await store.settle(self.uow_factory, results, now=self.now,
+                                             owner=self.owner))
             except Exception:
                 log.exception("could not record %d delivery results", len(results))
                 raise

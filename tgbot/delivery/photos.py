@@ -25,7 +25,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram import InputFile, InputMediaPhoto
 from telegram.constants import ParseMode
@@ -43,6 +43,7 @@ from tgbot.render.images.cache import Lru
 from tgbot.render.table_photo import is_hand, photo_caption, picture_key
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 Draw = Callable[[int, Mapping[str, Any]], Awaitable[bytes]]
 Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
 NOT_A_PHOTO = ("no media in the message", "no caption in the message")
@@ -92,6 +93,11 @@ class TablePictures:
                                              str(photo["language"]))
         self.hands.keep(key, picture)
         return picture
+
+    async def drawn(self, work: Callable[[], T]) -> T:
+        """Return what another drawing (an animation) returns, drawn on the same thread
+        as the tables (Pillow's fonts are shared by every drawing)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     @property
     def hands_drawn(self) -> int:

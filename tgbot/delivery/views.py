@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from storage.models import Delivery
 from tgbot.botapi import ephemeral
 from tgbot.botapi.ephemeral import ApiBot, EphemeralRefused, Shown
+from tgbot.delivery.markup import keyboard
 from tgbot.render.secrets_view import view_text
 
 log = logging.getLogger(__name__)
@@ -165,6 +166,12 @@ class EphemeralViews:
     async def _delete(self, shown: Shown) -> None:
         with contextlib.suppress(Exception):
             await ephemeral.delete(self.bot, shown)
+
+
+def views_for(bot: Any, pacing: Pacing) -> EphemeralViews | None:
+    """Return the views of a bot that can call the Bot API by name (None: a test's
+    recorder of calls, which cannot)."""
+    return EphemeralViews(bot, keyboard, pacing) if hasattr(bot, "do_api_request") else None
 
 
 def _apply(live: Live, row: Delivery) -> None:

@@ -19,13 +19,31 @@ from telegram.ext import CallbackQueryHandler, ContextTypes
 
 from core.engine.errors import GameError
 from tgbot.handlers.answers import refusal
+from tgbot.handlers.archive import animated, exported, replayed
 from tgbot.handlers.cancel import CONFIRM_OPS, confirmed
 from tgbot.handlers.context import chat_language, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.handlers.marks import die_pressed
 from tgbot.handlers.mine import mine_pressed
+from tgbot.handlers.stats import rematch_pressed
+from tgbot.handlers.undo import undo_pressed
 from tgbot.i18n import t
-from tgbot.render.callbacks import Back, BadCallback, Die, Keep, LobbyOp, Mine, NewGame, Play, Press
+from tgbot.render.callbacks import (
+    Again,
+    Animate,
+    Back,
+    BadCallback,
+    Die,
+    Export,
+    Keep,
+    LobbyOp,
+    Mine,
+    NewGame,
+    Play,
+    Press,
+    Replay,
+    Undo,
+)
 from tgbot.render.front import playable_kinds
 from tgbot.service import reads
 from tgbot.service.errors import GameNotFound, StorageError
@@ -36,7 +54,7 @@ log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 P = TypeVar("P", bound=Press)
 Handler = Callable[[Update, Context, P, str], Awaitable[None]]
-GAME_FORMS = (Keep, Die, LobbyOp, Mine, Back)
+GAME_FORMS = (Keep, Die, LobbyOp, Mine, Back, Undo, Again, Export, Replay, Animate)
 """The forms of a game's buttons that the route checks (a Play press's command does)."""
 
 
@@ -77,7 +95,10 @@ def routes() -> list[CallbackQueryHandler[Context, None]]:
     """Return the handlers of every form, then the one for any other data."""
     return [_routed(Play, _play), _routed(NewGame, _new_game), _routed(Keep, _keep),
             _routed(Die, die_pressed), _routed(LobbyOp, _lobby), _routed(Mine, mine_pressed),
-            _routed(Back, _back), CallbackQueryHandler(_invalid)]
+            _routed(Back, _back), _routed(Undo, undo_pressed),
+            _routed(Again, rematch_pressed), _routed(Export, exported),
+            _routed(Replay, replayed), _routed(Animate, animated),
+            CallbackQueryHandler(_invalid)]
 
 
 async def _new_game(update: Update, context: Context, press: NewGame, language: str) -> None:

@@ -8,7 +8,7 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from tgbot.delivery.loop import markup
+from tgbot.delivery.markup import markup
 from tgbot.handlers.context import chat_language, game_here_or_say, services
 from tgbot.handlers.lobby import is_admin
 from tgbot.i18n import t

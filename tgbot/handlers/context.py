@@ -12,6 +12,7 @@ from telegram.ext import ContextTypes
 from tgbot.delivery.lifecycle import ChatLifecycle
 from tgbot.delivery.loop import Deliverer
 from tgbot.i18n import pick_language, t
+from tgbot.ops.operator import Operator
 from tgbot.service import profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.games import GameService
@@ -35,9 +36,14 @@ class Services:
     deliverer: Deliverer
     lifecycle: ChatLifecycle | None = None
     bot_username: str = ""
+    pictures: Any = None
+    """The table pictures' drawer (`TablePictures`: its thread draws animations too)."""
     batch: int = 50
     parallel: int = 1
     known_users: dict[int, tuple[str, str, float]] = field(default_factory=dict)
+    ops: Operator | None = None
+    admins: frozenset[int] = frozenset()
+    """The bot's operators (BOT_ADMINS): they may ask /botstats."""
 
     def join_url(self, game_id: int) -> str:
         """Return the deep link that joins a game (it also lets the bot DM the player)."""

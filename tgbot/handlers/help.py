@@ -33,14 +33,35 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         "again, /history the last moves, /rules the rules, /settings the chat language, "
         "/cancel ends the table. In private: /mygames, /language.") + "\n\n" + t(
         language,
+        "Records: /stats shows yours in this group (/stats @name someone's, or reply to "
+        "one of his messages), /top the group's table, /games its finished games (each as "
+        "JSON, step by step or as an animation, sent to you in private). In private, /stats "
+        "shows your records in all your groups. A finished table offers 🔁 Rematch: the "
+        "same seats and options, each player tapping once.") + "\n\n" + t(
+        language,
         "During a game: /extend gives the player on the clock more time, /back takes your "
         "seat back from the bot. Admins: /skip plays the default move now, /botseat <seat> "
         "lets the bot play a player's seat, /kick <seat> removes a player (name the seat by "
         "number, name or @username, or reply to the player's message).") + "\n\n" + t(
         language,
+        "Took a wrong move? /undo (or ↩️ under the table) asks the other players to let you "
+        "take back your last move, while nobody has moved since and it showed nothing "
+        "hidden (no dice rolled, no card drawn or shown privately). One refusal keeps "
+        "it.") + "\n\n" + t(
+        language,
         "Table pictures: the table is shown as a picture, its latest lines below it. An "
         "admin can switch to text only with /settings pictures off (and back with "
-        "/settings pictures on).") + "\n\n" + secrets_usage(language))
+        "/settings pictures on).") + "\n\n" + secrets_usage(language)
+        + _operators(language, update, context))
+
+
+def _operators(language: str, update: Update, context: ContextTypes.DEFAULT_TYPE) -> str:
+    """Return the bot operators' line of /help, for them only, in private."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or chat is None or chat.type != ChatType.PRIVATE \
+            or user.id not in services(context).admins:
+        return ""
+    return "\n\n" + t(language, "Bot operators: /botstats shows the bot's health and figures.")
 
 
 def games_lines(language: str) -> list[str]:

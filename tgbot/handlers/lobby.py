@@ -14,7 +14,7 @@ from telegram.ext import ContextTypes
 from core.engine.errors import GameOver, InvalidSetup
 from core.engine.registry import get_game
 from tgbot.delivery.group_rights import is_in
-from tgbot.delivery.loop import markup
+from tgbot.delivery.markup import markup
 from tgbot.handlers.context import (
     active_game_here,
     chat_language,

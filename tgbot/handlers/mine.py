@@ -22,7 +22,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError
 from telegram.ext import ContextTypes
 
 from tgbot.botapi.ephemeral import EphemeralRefused
-from tgbot.delivery.loop import markup
+from tgbot.delivery.markup import markup
 from tgbot.handlers.context import services
 from tgbot.i18n import t
 from tgbot.render.callbacks import Mine

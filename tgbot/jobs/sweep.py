@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from core.engine.errors import GameError
@@ -33,9 +33,10 @@ class HasGames(Protocol):
     def games(self) -> GameService: ...
 
 
-async def sweep(app_services: HasGames, batch: int = 50, parallel: int = 8) -> int:
+async def sweep(app_services: HasGames, batch: int = 50, parallel: int = 8,
+                fired: Callable[[Sequence[store.Due]], None] | None = None) -> int:
     """Apply the due timeouts, `batch` at a time (at most ROUNDS batches), and send due
-    reminders; return the timeouts applied.
+    reminders; return the timeouts applied. `fired` is told the deadlines played.
 
     The claimed games are split into `parallel` shares, each timed out in one unit of work
     (one commit for its share, with what everyone should now see), the shares at once.
@@ -45,9 +46,13 @@ async def sweep(app_services: HasGames, batch: int = 50, parallel: int = 8) -> i
         claimed = await store.claim_due_deadlines(games.uow_factory, now=games.now,
                                                   limit=batch)
         shares = [claimed[index::parallel] for index in range(min(parallel, len(claimed)))]
-        played += [applied for share in await asyncio.gather(*(_play(games, s)
-                                                               for s in shares))
-                   for applied in share]
+        round_played = [applied for share in await asyncio.gather(*(_play(games, s)
+                                                                    for s in shares))
+                        for applied in share]
+        if fired is not None:
+            ids = {applied.game_id for applied in round_played}
+            fired([due for due in claimed if due.game_id in ids])
+        played += round_played
         if len(claimed) < batch:
             break
     for due in await store.claim_due_reminders(games.uow_factory, now=games.now, limit=batch):

@@ -9,6 +9,11 @@
 | `m:<game>` | "🔒 mine": show my secrets in a private pop-up |
 | `b:<game>` | "I'm here": take my seat back (from the bot, or after my clock ran out) |
 | `n:<kind>` | open a new table of a game kind (the `/newgame` menu) |
+| `u:<game>:<version>:<op>` | undo the move made at a version: `a` ask, `y` agree, `n` refuse |
+| `r:<game>` | "Rematch": confirm me for the rematch of a finished game (or in its lobby) |
+| `x:<game>` | send me a finished game as JSON |
+| `v:<game>:<step>` | show me a finished game's table after `step` actions (◀ ▶) |
+| `a:<game>` | send me a finished game as an animation, one picture per turn |
 
 `timer` moves the table's turn timer to the next preset; an option op is the game front's
 (the dice game: `m<module>` toggles an Old Saloon module). Anything else, or a malformed
@@ -179,6 +184,49 @@ class Back(_OfGame):
 
 
 @dataclass(frozen=True)
+class Again(_OfGame):
+    """`r:<game>`: "Rematch", the presser confirms for a finished game's rematch."""
+
+    LETTER: ClassVar[str] = "r"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"r:([0-9]{1,10})\Z")
+
+
+@dataclass(frozen=True)
+class Export(_OfGame):
+    """`x:<game>`: the presser gets a finished game as JSON in private."""
+
+    LETTER: ClassVar[str] = "x"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"x:([0-9]{1,10})\Z")
+
+
+@dataclass(frozen=True)
+class Animate(_OfGame):
+    """`a:<game>`: the presser gets a finished game as an animation in private."""
+
+    LETTER: ClassVar[str] = "a"
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"a:([0-9]{1,10})\Z")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """`v:<game>:<step>`: a finished game's table after `step` actions, in private."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"v:([0-9]{1,10}):([0-9]{1,6})\Z")
+    game_id: int
+    step: int
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"v:{self.game_id}:{self.step}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Replay:
+        """Return the press; raise BadCallback."""
+        game, step = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(step))
+
+
+@dataclass(frozen=True)
 class NewGame:
     """`n:<kind>`: open a new table of a game kind (the `/newgame` menu)."""
 
@@ -196,9 +244,32 @@ class NewGame:
         return cls(kind)
 
 
-Press = Play | Keep | Die | LobbyOp | Mine | Back | NewGame
+@dataclass(frozen=True)
+class Undo:
+    """`u:<game>:<version>:<op>`: about the move made at a version, `a` asks the table to
+    take it back, `y` agrees, `n` refuses."""
+
+    PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"u:([0-9]{1,10}):([0-9]{1,9}):([ayn])\Z")
+    game_id: int
+    version: int
+    op: str
+
+    def data(self) -> str:
+        """Return the button's callback data."""
+        return _checked(f"u:{self.game_id}:{self.version}:{self.op}")
+
+    @classmethod
+    def decode(cls, data: str | None) -> Undo:
+        """Return the press; raise BadCallback."""
+        game, version, op = _fields(cls.PATTERN, data)
+        return cls(_game(game), int(version), op)
+
+
+Press = (Play | Keep | Die | LobbyOp | Mine | Back | NewGame | Undo | Again | Export | Animate
+         | Replay)
 FORMS: dict[str, type[Press]] = {"p": Play, "k": Keep, "d": Die, "l": LobbyOp, "m": Mine,
-                                 "b": Back, "n": NewGame}
+                                 "b": Back, "n": NewGame, "u": Undo, "r": Again, "x": Export,
+                                 "a": Animate, "v": Replay}
 
 
 def parse(data: str | None) -> Press:
@@ -238,6 +309,11 @@ def mine_data(game_id: int) -> str:
 def back_data(game_id: int) -> str:
     """Return the data of the "I'm here" button: the presser takes his seat back."""
     return Back(game_id).data()
+
+
+def undo_data(game_id: int, version: int, op: str) -> str:
+    """Return the data of an undo button (`a` ask, `y` agree, `n` refuse)."""
+    return Undo(game_id, version, op).data()
 
 
 def newgame_data(kind: str) -> str:

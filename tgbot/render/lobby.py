@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tgbot.i18n import t
-from tgbot.render.callbacks import lobby_data
+from tgbot.render.callbacks import Again, lobby_data
 from tgbot.render.front import GameFront
 from tgbot.render.rendered import Rendered
 
@@ -21,13 +21,15 @@ def duration_text(language: str, seconds: int) -> str:
 
 def lobby(language: str, *, front: GameFront, game_id: int, names: Sequence[str],
           options: dict[str, Any], turn_seconds: int, max_players: int, join_url: str,
-          show_options: bool = False, ended: str | None = None) -> Rendered:
+          show_options: bool = False, ended: str | None = None,
+          waiting: Sequence[str] | None = None) -> Rendered:
     """Return the lobby message with its buttons (the game's options once asked for).
 
     `ended` is how the lobby ended ("started", "cancelled"): its last version keeps the
-    seats as they sat down, says so, and has no buttons.
+    seats as they sat down, says so, and has no buttons. `waiting` names the players a
+    rematch still waits for (None: the lobby is no rematch).
     """
-    heading = t(language, "new table")
+    heading = t(language, "new table") if waiting is None else t(language, "rematch")
     lines = [f"🎲 <b>{html.escape(front.title(language))}</b> — {heading}"]
     lines.append(t(language, "Players ({count}/{most}):", count=len(names), most=max_players))
     lines += [f"{i + 1}. {html.escape(name)}" for i, name in enumerate(names)]
@@ -40,8 +42,16 @@ def lobby(language: str, *, front: GameFront, game_id: int, names: Sequence[str]
         lines.append(t(language, "▶️ The game has started: its table is below.")
                      if ended == "started" else t(language, "✖️ This table was cancelled."))
         return Rendered("\n".join(lines))
-    lines.append(t(language, "Join with the button; the creator or an admin starts the game."))
-    rows: list[tuple[tuple[str, str], ...]] = [
+    rows: list[tuple[tuple[str, str], ...]] = []
+    if waiting is not None:
+        lines.append(t(language, "🔁 Same seats and options as the last game. It starts when "
+                                 "every player has tapped “I'm in”; waiting for: {names}.",
+                       names=html.escape(", ".join(waiting))))
+        rows.append(((t(language, "🔁 I'm in"), Again(game_id).data()),))
+    else:
+        lines.append(t(language, "Join with the button; the creator or an admin starts the "
+                                 "game."))
+    rows += [
         ((t(language, "🙋 Join"), join_url), (t(language, "🚪 Leave"), lobby_data(game_id,
                                                                                "leave"))),
         ((t(language, "🤖 Add a bot"), lobby_data(game_id, "bot")),

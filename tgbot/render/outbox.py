@@ -29,12 +29,18 @@ from storage.clock import Clock, utc_now
 from storage.models import Delivery, GameStatus
 from tgbot.i18n import t
 from tgbot.render import notices
-from tgbot.render.callbacks import mine_data
+from tgbot.render.callbacks import Again, mine_data
 from tgbot.render.fit import fit_message
 from tgbot.render.front import front_for
 from tgbot.render.images import has_picture
 from tgbot.render.lobby import lobby as render_lobby
-from tgbot.render.notices import chat_language, deadline_text, mention, user_language
+from tgbot.render.notices import (
+    chat_language,
+    deadline_text,
+    mention,
+    plain_name,
+    user_language,
+)
 from tgbot.render.rendered import Buttons
 from tgbot.render.secrets_view import ephemeral_fields
 from tgbot.render.table_photo import (
@@ -43,15 +49,19 @@ from tgbot.render.table_photo import (
     photo_fields,
     pictures_on,
 )
+from tgbot.render.undo import undo_button, undo_rows
 from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.deadlines import timers_of
 from tgbot.service.games import marks_of
 from tgbot.service.outbox_notes import Channels
 from tgbot.service.payloads import CLOSE, ButtonRows, Closing, Payload
+from tgbot.service.rematch import waiting
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
 RECENT_LINES = 8
 RECENT_EVENTS = 40
+SETTLE_SECONDS = 2.0
+"""How long a table edit that only shows marks waits for the player's next press."""
 TABLE, LOBBY = "table", "lobby"
 Json = dict[str, Any]
 
@@ -71,6 +81,12 @@ def chat_pictures(scene: Scene, at: datetime | None = None) -> bool:
     `at`, a group that lately refused the bot's pictures does not (its table is text)."""
     options = scene.chat.default_options if scene.chat is not None else None
     return pictures_on(options) and (at is None or not pictures_refused(options, at))
+
+
+def live_prompt(scene: Scene, seat: int) -> bool:
+    """Return whether a seat's private prompt message still stands as a live prompt."""
+    row = scene.deliveries.get(prompt_key(seat))
+    return row is not None and not closed(row.payload)
 
 
 def switched(previous: Delivery | None, payload: Payload) -> bool:
@@ -145,6 +161,7 @@ class Outbox:
         out.extend(notices.pings(scene, unmentioned))
         out.extend(notices.personal(scene))
         out.extend(self.prompts(scene))
+        out.extend(undo_rows(scene, scene.at or self.now()))
         return out
 
     # -- the lobby --------------------------------------------------------------------
@@ -158,7 +175,8 @@ class Outbox:
                                 turn_seconds=timers_of(game).turn_seconds,
                                 max_players=scene.engine.max_players,
                                 join_url=self.join_url(game.id),
-                                show_options=scene.notes.options, ended=ended)
+                                show_options=scene.notes.options, ended=ended,
+                                waiting=_unconfirmed(scene))
         fresh = scene.notes.fresh and ended is None
         return Outbound(LOBBY, game.chat_id, {"text": rendered.text,
                                               "buttons": rows(rendered.buttons)},
@@ -208,7 +226,10 @@ class Outbox:
                 keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
                 buttons = front.prompt_buttons(language, view, shown.public, names, game.id,
                                                None if keep is None else frozenset(keep))
-            buttons = (*buttons, ((t(language, "🔒 Mine"), mine_data(game.id)),))
+            buttons = (*buttons, *undo_button(scene, language),
+                       ((t(language, "🔒 Mine"), mine_data(game.id)),))
+        else:  # the same players may sit down again, each with one tap
+            buttons = (((t(language, "🔁 Rematch"), Again(game.id).data()),),)
         lead = self.timeout_lines(scene, language, names)
         payload: Payload = {"text": text, "buttons": rows(buttons), "anchor": anchor,
                          "recent": recent}
@@ -233,6 +254,8 @@ class Outbox:
         if pictures:
             payload.update(photo_fields(game.kind, engine, state, language, names, lines,
                                         waiting))
+        if scene.notes.settle and not posted:
+            payload["settle"] = SETTLE_SECONDS
         return (Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id, fresh=fresh),
                 [] if posted else wanted)
 
@@ -285,6 +308,10 @@ class Outbox:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
                                      "back.", name=name))
+        if scene.notes.undone is not None:
+            name = html.escape(plain_name(scene, scene.notes.undone))
+            lines.append(t(language, "↩️ {name}'s last move was taken back, as the table "
+                                     "agreed.", name=name))
         if scene.notes.moved_here:  # its forum topic was closed or deleted
             lines.append(t(language, "📌 This game's topic was closed or deleted, so the game "
                                      "goes on here."))
@@ -314,9 +341,9 @@ class Outbox:
     def prompts(self, scene: Scene) -> list[Outbound]:
         """Return each seat's live private prompt; close those no longer owed.
 
-        A seat newly owing a decision (the attention notes) gets its prompt as a new
-        message, which rings his phone when it is how he is told of his move ("loud");
-        otherwise the live prompt is edited in place, and any prompt posted anew (after a
+        A seat newly owing a decision that is told by his private prompt (the attention
+        notes' "loud") gets it as a new message, which rings his phone; otherwise the live
+        prompt is edited in place (one call, no sound), and a prompt posted anew (after a
         close, or /status) comes without sound.
         """
         game, engine, state = scene.game, scene.engine, scene.state
@@ -326,7 +353,11 @@ class Outbox:
         names = scene.names()
         attention = scene.notes.attention or Channels()
         loud = set(attention.loud)
-        new = loud | set(attention.silent) | {scene.notes.prompt_for}
+        # Only a ring needs a new message (an edit never rings): a prompt that comes
+        # silently is edited in place while its message is still a live prompt, and
+        # posted anew below only when that message was closed (#30 item 6).
+        new = loud | {scene.notes.prompt_for} | {
+            seat for seat in attention.silent if not live_prompt(scene, seat)}
         marked = scene.notes.keep  # a press's marks: the prompt's own state (a card open)
         keep = None if marked is None else frozenset(marked)
         pictures = chat_pictures(scene)
@@ -368,6 +399,11 @@ class Outbox:
             return True
         if scene.notes.attention is not None and seat in scene.notes.attention.silent:
             return False
-        row = scene.deliveries.get(prompt_key(seat))
-        return row is not None and not closed(row.payload) and not row.payload.get("silent")
+        return live_prompt(scene, seat) \
+            and not scene.deliveries[prompt_key(seat)].payload.get("silent")
 
+
+def _unconfirmed(scene: Scene) -> list[str] | None:
+    """Return the names a rematch lobby waits for (None for a lobby that is no rematch)."""
+    seats = waiting(scene.game, scene.seats)
+    return None if seats is None else [scene.names()[seat] for seat in seats]

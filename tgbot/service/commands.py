@@ -24,6 +24,7 @@ from tgbot.service.scene import (
     save_scene,
     take_step,
 )
+from tgbot.service.undo_offer import note_move
 
 DISPLAY_NAME_MAX = 128
 """The longest display name a user row holds (Telegram full names can be longer)."""
@@ -167,14 +168,17 @@ async def apply_action(
 
 def play(scene: Scene, seat: int, action_text: str, expected_version: int,
          actor: ActorKind) -> None:
-    """Apply one checked action to a running scene at `expected_version`.
+    """Apply one checked action to a running scene at `expected_version` (a human's move
+    that may be taken back leaves its offer with the game: `undo_offer.note_move`).
 
     Raise GameOver, GameNotRunning, StaleGame and the engine's refusals.
     """
     check_running(scene, expected_version)
-    engine = scene.engine
-    step = apply_checked(engine, scene.state, seat, action_text, expected_version)
-    take_step(scene, seat, engine.encode_action(engine.decode_action(action_text)), actor, step)
+    engine, before = scene.engine, scene.state
+    step = apply_checked(engine, before, seat, action_text, expected_version)
+    action = engine.decode_action(action_text)
+    take_step(scene, seat, engine.encode_action(action), actor, step)
+    note_move(scene, seat, actor, before, action, step)  # a move the table may let him undo
 
 
 async def remove_seat(

@@ -2,8 +2,11 @@
 
 A delivery row (models.Delivery) says what an audience should see; the delivery loop
 (tgbot/delivery/loop.py) claims due rows, sends, and settles them here. Rows a command wrote
-are owned for a short while by the process that wrote them (`scene.OWNED`); a row whose
-owner died falls due again and any process's sweep claims it.
+are owned for a short while by the replica that wrote them (`scene.OWNED`), unless another
+replica is delivering them already: that one sends the new revision once it has settled
+the one it sent (`settle` returns such rows). A row whose owner died falls due again and
+any replica's sweep claims it. A replica sends only rows it holds (`claim`), so a revision
+is never posted twice, nor an older one after a newer.
 """
 
 from __future__ import annotations
@@ -38,29 +41,45 @@ class Settled:
 
 async def claim_due(uow_factory: UnitOfWorkFactory, *, now: Clock, limit: int = 200,
                     lease: timedelta = LEASE, chat_id: int | None = None,
-                    everything: bool = False) -> list[Delivery]:
-    """Claim up to `limit` due rows (every pending one when `everything`, as at start-up)
-    for `lease`; return them, oldest due first."""
+                    everything: bool = False, owner: str | None = None) -> list[Delivery]:
+    """Claim for `owner` up to `limit` due rows (every pending one no other replica holds
+    when `everything`, as at start-up) for `lease`; return them, oldest due first."""
     at = now()
     horizon = at + timedelta(days=3650) if everything else at
     async with uow_factory() as uow:
         due = await uow.deliveries.due(now=horizon, limit=limit, chat_id=chat_id)
         claimed = await uow.deliveries.claim(ids=[row.id or 0 for row in due], now=horizon,
-                                             until=at + lease)
+                                             until=at + lease, owner=owner, at=at)
         await uow.commit()
     return sorted(claimed, key=lambda row: row.id or 0)
 
 
-async def settle(uow_factory: UnitOfWorkFactory, results: Sequence[Settled], *,
-                 now: Clock) -> None:
-    """Record many delivery results in one unit of work (sent notes are deleted)."""
-    if not results:
-        return
+async def claim(uow_factory: UnitOfWorkFactory, *, delivery_id: int, owner: str, now: Clock,
+                lease: timedelta = LEASE) -> Delivery | None:
+    """Hold one pending row for `owner` for `lease` (renewing its own lease); return it as
+    stored now (its newest revision), or None when another replica holds it or it is
+    delivered already."""
     at = now()
+    async with uow_factory() as uow:
+        rows = await uow.deliveries.claim(ids=[delivery_id], now=at + timedelta(days=3650),
+                                          until=at + lease, owner=owner, at=at)
+        await uow.commit()
+    return rows[0] if rows else None
+
+
+async def settle(uow_factory: UnitOfWorkFactory, results: Sequence[Settled], *,
+                 now: Clock, owner: str | None = None) -> list[Delivery]:
+    """Record many delivery results in one unit of work (sent notes are deleted); return
+    the rows `owner` still holds because another replica rewrote them meanwhile (its
+    to send next)."""
+    if not results:
+        return []
+    at = now()
+    rewritten: Sequence[Delivery] = []
     async with uow_factory() as uow:
         notes = [r.delivery_id for r in results if r.done and r.note]
         await uow.deliveries.remove(ids=notes)
-        for result in results:
+        for result in sorted(results, key=lambda r: r.delivery_id):  # rows locked in order
             if result.done and not result.note:
                 await uow.deliveries.settle(delivery_id=result.delivery_id,
                                             revision=result.revision,
@@ -70,7 +89,11 @@ async def settle(uow_factory: UnitOfWorkFactory, results: Sequence[Settled], *,
                 await uow.deliveries.postpone(delivery_id=result.delivery_id,
                                               at=result.retry_at, attempts=result.attempts,
                                               error=result.error)
+        if owner is not None:
+            rewritten = await uow.deliveries.owned_unsent(
+                ids=[r.delivery_id for r in results if r.done and not r.note], owner=owner)
         await uow.commit()
+    return list(rewritten)
 
 
 async def reopen_chat(uow_factory: UnitOfWorkFactory, *, chat_id: int, now: Clock,

@@ -20,6 +20,7 @@ from storage.clock import Clock, utc_now
 from storage.errors import StorageError
 from storage.models import ActorKind, Delivery, Game, GameStatus, assign
 from storage.uow import UnitOfWorkFactory
+from tgbot.ops.trace import note_game
 from tgbot.service import game_status, reads
 from tgbot.service.attention import attention, channels, take_pings_due
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
@@ -62,7 +63,8 @@ class GameService:
 
     `outbox` renders scenes (tgbot/render/outbox.py), `deliver` takes the delivery rows a command
     wrote, `wake` is told each game's deadline and reminder (so the sweep can wake for
-    them); all three are optional for tests of storage and rules alone.
+    them); all three are optional for tests of storage and rules alone. `owner` names this
+    replica, which delivers the rows its commands write (scene.merge).
     """
 
     def __init__(self, uow_factory: UnitOfWorkFactory, *, now: Clock = utc_now,
@@ -70,13 +72,13 @@ class GameService:
                  outbox: Callable[[Scene], list[Any]] | None = None,
                  deliver: Callable[[list[Delivery]], None] | None = None,
                  wake: Callable[[int, Iterable[datetime | None]], None] | None = None,
-                 ) -> None:
+                 owner: str | None = None) -> None:
         self.uow_factory = uow_factory
         self.now = now
         self.seed_source = seed_source
         self.hooks = Hooks(deadline=seated_deadline_rule(now, get_game),
                            strike_limit=lambda game: timers_of(game).strikes_for_bot,
-                           attention=attention, outbox=outbox)
+                           attention=attention, outbox=outbox, owner=owner)
         self.deliver = deliver
         self.wake = wake
 
@@ -89,7 +91,8 @@ class GameService:
 
     def done(self, applied: Applied) -> Applied:
         """Hand a command's written delivery rows to the loop and its deadline to the
-        waker; return it."""
+        waker (and its game and version to the update's trace); return it."""
+        note_game(applied.game_id, applied.version)
         scene = applied.scene
         if scene is not None and scene.written and self.deliver is not None:
             self.deliver(list(scene.written))
@@ -131,6 +134,7 @@ class GameService:
         seat that owes the decision, and the storage/engine errors of
         `tgbot.service.commands.play` (StaleGame, IllegalAction, ...).
         """
+        note_game(game_id, version)  # the version pressed, until a move is made
 
         def work(scene: Scene) -> None:
             if chat_id is not None and chat_id not in (scene.game.chat_id, user_id):
@@ -194,6 +198,7 @@ class GameService:
             scene.game.lobby = {**scene.game.lobby,
                                 MARKS: {"version": version, "items": sorted(now)}}
             scene.notes.keep, scene.notes.dirty = tuple(sorted(now)), True
+            scene.notes.settle = True
             marked.append(now)
 
         await self.command(game_id, work)

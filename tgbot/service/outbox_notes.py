@@ -41,6 +41,9 @@ class Notes:
     """The marks a press put on a prompt (the dice to re-roll, a card opened)."""
     keep_for: int | None = None
     """The seat whose prompt `keep` marks (None: every owing seat's)."""
+    settle: bool = False
+    """Only marks changed (a die marked for a re-roll): the table's edit may wait a moment,
+    so that the next press (another mark, the re-roll) makes it instead."""
     attention: Channels | None = None
     """Who to tell of his move, and how."""
     timeouts: list[int] = field(default_factory=list)
@@ -63,3 +66,5 @@ class Notes:
     """`left`'s seat was removed from the game, not handed to the bot."""
     returned: int | None = None
     """A seat whose player came back to the group."""
+    undone: int | None = None
+    """A seat whose last move the table let him take back (/undo)."""

@@ -57,6 +57,10 @@ class Payload(TypedDict, total=False):
     """Messages an unsent new message replaces: retired once it is posted."""
     ephemeral: Ephemeral
     """A seat's private row shown in the group too (tgbot/render/secrets_view.py)."""
+    settle: float
+    """Seconds the delivery loop waits before sending this revision, so that a newer one
+    (made by the press that follows) is sent instead: a mark shows only if the player
+    pauses after it."""
 
 
 CLOSE: Payload = {"close": True}

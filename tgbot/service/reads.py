@@ -3,6 +3,8 @@ Each opens one unit of work and commits nothing."""
 
 from __future__ import annotations
 
+from storage.clock import Clock
+from storage.gauges import Gauges
 from storage.models import ActionRecord, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
 from tgbot.service.scene import Scene, load_scene
@@ -71,3 +73,10 @@ async def action_log(uow_factory: UnitOfWorkFactory, *, game_id: int) -> list[Ac
     """Return a game's logged actions by version."""
     async with uow_factory() as uow:
         return list(await uow.actions.list(game_id=game_id))
+
+
+async def gauges(uow_factory: UnitOfWorkFactory, *, now: Clock) -> Gauges:
+    """Return what an operator watches now: open games by kind, undelivered rows, deadlines
+    passed unplayed (storage/gauges.py)."""
+    async with uow_factory() as uow:
+        return await uow.gauges.read(now=now())

@@ -32,12 +32,13 @@ from storage.models import (
     assign,
     built,
 )
+from storage.records import SeatResult, results_of
 from storage.repositories import UnitOfWork
 from tgbot.service.outbox_notes import Notes
 from tgbot.service.payloads import Payload
 
 OWNED = timedelta(seconds=30)
-"""How long the process that wrote a delivery row owns it before any sweep may take it."""
+"""How long the replica that wrote a delivery row owns it before any sweep may take it."""
 NOTE = "note:"
 
 
@@ -133,13 +134,15 @@ SeatedDeadlineRule = Callable[[Game, Sequence[Seat], Any], tuple[datetime | None
 class Hooks:
     """What the shell adds to a game command: the deadline rule, how many timeouts in a
     row hand a seat to the bot (0: never), who must be told that a decision is now his
-    (`attention`: it leaves notes for the outbox, run after the deadline is set), and the
-    outbox (the renderings of a scene)."""
+    (`attention`: it leaves notes for the outbox, run after the deadline is set), the
+    outbox (the renderings of a scene), and the replica that delivers what the command
+    writes (`owner`, None for a single process)."""
 
     deadline: SeatedDeadlineRule | None = None
     strike_limit: Callable[[Game], int] | None = None
     attention: Callable[[Scene], None] | None = None
     outbox: Callable[[Scene], list[Outbound]] | None = None
+    owner: str | None = None
 
 
 NO_HOOKS = Hooks()
@@ -228,17 +231,18 @@ async def load_scene(uow: UnitOfWork, game_id: int, *, lock: bool = True) -> Sce
     Raise GameNotFound; CorruptGame for an unreadable snapshot.
     """
     game = await uow.games.get(game_id=game_id, lock=lock)
-    scenes = await _scenes(uow, [game])
+    scenes = await _scenes(uow, [game], lock=lock)
     return scenes[0]
 
 
 async def load_scenes(uow: UnitOfWork, game_ids: Sequence[int]) -> list[Scene]:
     """Return the scenes of these games (rows locked, by id; unknown ids left out), with
     a handful of statements in all. Raise CorruptGame for an unreadable snapshot."""
-    return await _scenes(uow, list(await uow.games.get_many(game_ids=game_ids, lock=True)))
+    return await _scenes(uow, list(await uow.games.get_many(game_ids=game_ids, lock=True)),
+                         lock=True)
 
 
-async def _scenes(uow: UnitOfWork, games: list[Game]) -> list[Scene]:
+async def _scenes(uow: UnitOfWork, games: list[Game], *, lock: bool) -> list[Scene]:
     ids = [game.id or 0 for game in games]
     seats: dict[int, list[Seat]] = {game_id: [] for game_id in ids}
     for row in await uow.seats.list_many(game_ids=ids):
@@ -248,7 +252,8 @@ async def _scenes(uow: UnitOfWork, games: list[Game]) -> list[Scene]:
     chats = {chat.id: chat for chat in await uow.chats.get_many(
         chat_ids=[game.chat_id for game in games])}
     deliveries: dict[int, dict[str, Delivery]] = {game_id: {} for game_id in ids}
-    for delivery in await uow.deliveries.of_games(game_ids=ids):
+    # Locked with the game: which replica delivers a row is decided on what it holds now.
+    for delivery in await uow.deliveries.of_games(game_ids=ids, lock=lock):
         deliveries[delivery.game_id][delivery.key] = delivery
     scenes = []
     for game in games:
@@ -305,17 +310,20 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
     """Write scenes, each given with the version its row must still be at: the game row
     when it took steps, is `dirty` (written as it is) or must `reclock` (its state, then
     its next deadline or its outcome, as after steps); the log of its steps with their
-    public events; the seats that changed since loaded; and the outbox. Raise StaleGame.
+    public events; the changed seats; the outbox; an ended game's records. Raise StaleGame.
     """
     rows: list[tuple[Game, int]] = []
     records: list[ActionRecord] = []
     seats: list[Seat] = []
     outbound: list[Delivery] = []
+    finished: list[SeatResult] = []
     for scene, expected in scenes:
         game = scene.game
         scene.at = at
         if (scene.steps or reclock) and scene.state is not None:
-            outcome = write_state(game, scene.engine, scene.state, at)
+            ended = game.status is not GameStatus.FINISHED  # an end is tallied once
+            if (outcome := write_state(game, scene.engine, scene.state, at)) and ended:
+                finished.extend(results_of(game, scene.seats, scene.state))
             if outcome is None and hooks.deadline is not None and game.paused_at is None:
                 deadline_at, remind_at = hooks.deadline(game, scene.seats, scene.state)
                 assign(game, deadline_at=deadline_at, remind_at=remind_at)
@@ -336,6 +344,7 @@ async def save_scenes(uow: UnitOfWork, scenes: Sequence[tuple[Scene, int]], *, a
     await uow.actions.append_many(records=records)
     await uow.seats.save_many(seats=seats)
     await uow.deliveries.write(rows=outbound)
+    await uow.records.tally(results=finished)
 
 
 def held(row: Seat) -> tuple[int | None, bool, int]:
@@ -349,31 +358,32 @@ def outbox_rows(scene: Scene, at: datetime, hooks: Hooks) -> list[Delivery]:
     if hooks.outbox is None:
         return []
     changed = [row for out in hooks.outbox(scene)
-               if (row := merge(scene.deliveries.get(out.key), scene.game, out, at)) is not None]
+               if (row := merge(scene.deliveries.get(out.key), scene.game, out, at,
+                                hooks.owner)) is not None]
     for row in changed:
         scene.deliveries[row.key] = row
     scene.written.extend(changed)
     return changed
 
 
-def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Delivery | None:
-    """Return the delivery row showing `out` (a new one, or `row` at its next revision), or
-    None when `row` already wants exactly that.
-
-    While a row's previous revision is still unsent, the lines that lead its message
-    ("lead": a timeout, what ended the last turn), the messages to strip of their buttons
-    ("retire") and the last words of the message still shown ("closing") carry over, so
-    coalescing never drops them.
-    """
+def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime,
+          owner: str | None = None) -> Delivery | None:
+    """Return the delivery row showing `out` (a new one, or `row` at its next revision,
+    `owner`'s to deliver unless another replica's lease on it runs), or None when `row`
+    already wants exactly that. While a row's previous revision is still unsent, the lines
+    that lead its message ("lead": a timeout, what ended the last turn), the messages to
+    strip of their buttons ("retire") and the last words of the message still shown
+    ("closing") carry over, so coalescing never drops them."""
     assert game.id is not None
     if row is None or out.key.startswith(NOTE):
         key = f"{NOTE}{secrets.token_hex(6)}" if out.key.startswith(NOTE) else out.key
         return built(Delivery, {"game_id": game.id, "key": key, "chat_id": out.chat_id,
                                 "topic_id": out.topic_id, "revision": 1,
                                 "payload": out.payload, "due_at": at + OWNED,
-                                "updated_at": at})
-    wanted = {key: value for key, value in row.payload.items() if key != "retire"}
-    if wanted == out.payload and row.chat_id == out.chat_id and not out.fresh:
+                                "updated_at": at, "owner": owner})
+    wanted = {key: value for key, value in row.payload.items() if key not in ("retire", "settle")}
+    shown = {key: value for key, value in out.payload.items() if key != "settle"}
+    if wanted == shown and row.chat_id == out.chat_id and not out.fresh:
         return None
     payload = Payload(**out.payload)
     unsent = row.revision > row.sent_revision
@@ -389,6 +399,7 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime) -> Deli
     if retire:
         payload["retire"] = retire
     assign(row, payload=payload, chat_id=out.chat_id, topic_id=out.topic_id,
-           revision=row.revision + 1, due_at=at + OWNED, attempts=0, error=None,
-           updated_at=at)
+           revision=row.revision + 1, attempts=0, error=None, updated_at=at)
+    if owner is None or row.owner in (None, owner) or row.due_at is None or row.due_at <= at:
+        assign(row, due_at=at + OWNED, owner=owner)  # else its owner sends it after its send
     return row

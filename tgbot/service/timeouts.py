@@ -40,13 +40,15 @@ class Due:
     """A game whose deadline (or reminder) has come, at the version it was claimed.
 
     `seat` names the seat to time out (None: every seat owing the decision); `skipped`
-    marks an admin's /skip, which plays the same defaults without a strike.
+    marks an admin's /skip, which plays the same defaults without a strike; `deadline_at`
+    is when the clock ran out (for the operator's lateness figures).
     """
 
     game_id: int
     version: int
     seat: int | None = None
     skipped: bool = False
+    deadline_at: datetime | None = None
 
 
 async def claim_due_deadlines(
@@ -55,10 +57,12 @@ async def claim_due_deadlines(
     """Claim up to `limit` running games whose deadline has passed; return them."""
     at = now()
     async with uow_factory() as uow:
+        deadlines = dict(await uow.gauges.overdue(now=at, limit=limit))
         rows = await uow.games.claim_due(field="deadline_at", now=at, until=at + lease,
                                          limit=limit)
         await uow.commit()
-    return [Due(game_id, version) for game_id, version in rows]
+    return [Due(game_id, version, deadline_at=deadlines.get(game_id))
+            for game_id, version in rows]
 
 
 async def play_timeouts(

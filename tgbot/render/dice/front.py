@@ -220,7 +220,8 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
     """Return the button rows for the legal actions of the seat owing the decision.
 
     For a re-roll, one button per die toggles it between kept and re-rolled (`keep` holds
-    the dice marked for re-rolling), then "Re-roll" and "Done".
+    the dice marked for re-rolling), then "Re-roll" (refused with a word while nothing is
+    marked) and "Done".
     """
     version = view["version"]
     if view["decision"] == "reroll":
@@ -233,7 +234,7 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
             dice_row.append((f"{face_icon(die['face'])}{mark}", die_data(game_id, version,
                                                                           index)))
         action_row = []
-        if chosen:
+        if free:  # shown before any mark, so marks and the re-roll can follow quickly
             action_row.append((t(language, "🎲 Re-roll ({left} left)", left=view["rolls_left"]),
                                die_data(game_id, version, None)))
         action_row.append((t(language, "✅ Done"), action_data(game_id, version, "s")))

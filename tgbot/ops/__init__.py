@@ -1,0 +1,1 @@
+"""The operator's view: Prometheus metrics, /healthz, one log line per update, /botstats."""
