@@ -93,7 +93,7 @@ class GroupTable(BotAtTable):
         if self.in_private:
             return await self._dm_press(user, prefix, choose)
         for attempt in range(4):
-            view = await self._view_with(user, prefix, timeout=4.0 if attempt == 0 else 20.0)
+            view = await self._view_with(user, prefix, timeout=15.0 if attempt == 0 else 20.0)
             if view is not None:
                 wanted = choose(datas(view), prefix)
                 if wanted is not None:

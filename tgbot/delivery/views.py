@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -29,6 +31,7 @@ from tgbot.render.secrets_view import view_text
 log = logging.getLogger(__name__)
 Markup = Callable[[Sequence[Sequence[Sequence[str]]]], dict[str, Any] | None]
 MAX_LIVE = 50_000
+TAG = re.compile(r"<[^>]*>")
 CALM_SECONDS = 10.0
 """How long a mirror yields to its group's own messages before it is sent anyway."""
 
@@ -41,7 +44,7 @@ class Live:
     head: str
     body: dict[str, Any] = field(default_factory=dict)
     drawn: tuple[str, Any] | None = None
-    """The text and buttons it shows now (an edit that changes nothing is not sent)."""
+    """What it shows now, as `_seen` reads it (an edit that changes nothing is not sent)."""
 
 
 class Pacing(Protocol):
@@ -74,7 +77,7 @@ class EphemeralViews:
         his press `query_id`), replacing his last one; return it. Raise EphemeralRefused."""
         live = Live(Shown(chat_id, user_id, 0), head, body)
         text, buttons = self._render(live)
-        live.drawn = (text, buttons)
+        live.drawn = _seen(text, buttons)
         live.shown = await ephemeral.send(self.bot, chat_id=chat_id, user_id=user_id,
                                           text=text, reply_markup=buttons,
                                           callback_query_id=query_id, topic_id=topic_id)
@@ -151,10 +154,10 @@ class EphemeralViews:
                 _apply(live, row)
             await self._calm(live.shown.chat_id)
             text, buttons = self._render(live)
-            if live.drawn == (text, buttons):
+            if live.drawn == _seen(text, buttons):
                 return
             await ephemeral.edit_text(self.bot, live.shown, text=text, reply_markup=buttons)
-            live.drawn = (text, buttons)
+            live.drawn = _seen(text, buttons)
         except EphemeralRefused as error:
             log.info("ephemeral view of %s in game %s dropped: %s", row.chat_id, row.game_id,
                      error)
@@ -172,6 +175,13 @@ def views_for(bot: Any, pacing: Pacing) -> EphemeralViews | None:
     """Return the views of a bot that can call the Bot API by name (None: a test's
     recorder of calls, which cannot)."""
     return EphemeralViews(bot, keyboard, pacing) if hasattr(bot, "do_api_request") else None
+
+
+def _seen(text: str, buttons: Any) -> tuple[str, Any]:
+    """Return what a player reads of a message: its text without tags or entities, trimmed,
+    and its buttons. Telegram refuses an edit that changes neither ("not modified"), and
+    two HTML texts may read alike; a change of formatting alone waits for the next one."""
+    return html.unescape(TAG.sub("", text)).strip(), buttons
 
 
 def _apply(live: Live, row: Delivery) -> None:
