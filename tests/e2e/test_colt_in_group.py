@@ -265,8 +265,9 @@ async def test_with_pictures_on_each_private_prompt_is_a_photo_of_the_players_ha
 
 
 async def _mine_pops_up_privately(table: Table, game_id: int) -> None:
-    """"🔒 Mine" on the group table answers with the presser's hand, in a pop-up only he
-    sees (in his language), and sends nothing to the group."""
+    """"🔒 Mine" on the group table answers with the presser's hand in the group, in an
+    ephemeral message only he sees (in his language: secrets go to the group by default,
+    docs/secrets_in_group.md), and adds nothing to the group's history."""
     bruno = table.users[1]
     message = next(m for m in reversed(table.group_messages())
                    if (t(GROUP, "🔒 Mine"), f"m:{game_id}") in
@@ -274,9 +275,14 @@ async def _mine_pops_up_privately(table: Table, game_id: int) -> None:
     before = len(table.group_messages())
     query_id = bruno.press(message, f"m:{game_id}")["callback_query"]["id"]
     answer = await table.wait(lambda: table.api.callback_answers.get(query_id))
-    assert answer.show_alert
-    assert answer.text.startswith(t("en", "🂠 Hand: {hand} · 👛 {purses}").split("{")[0])
-    assert "$250" in answer.text  # every bandit starts with a $250 purse
+    assert answer.text is None
+    view = await table.wait(lambda: next((m for m in table.api.ephemeral_log(table.group)
+                                          if m.receiver_id == bruno.id), None))
+    lines = (view.text or "").splitlines()
+    assert lines[1].startswith(t("en", "🂠 Hand: {hand} · 👛 {purses}").split("{")[0])
+    assert "$250" in lines[1]  # every bandit starts with a $250 purse
+    assert all(view not in table.api.member_view(table.group, u) for u in table.users
+               if u is not bruno)
     assert len(table.group_messages()) == before
 
 

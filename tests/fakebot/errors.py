@@ -72,6 +72,9 @@ TOPIC_NOT_MODIFIED = "Bad Request: TOPIC_NOT_MODIFIED"
 NOT_A_FORUM = "Bad Request: the chat is not a forum"
 NO_TOPIC_CREATE_RIGHTS = "Bad Request: not enough rights to create a topic"
 NO_TOPIC_RIGHTS = "Bad Request: not enough rights to manage topics"  # approximate
+EPHEMERAL_UNSUPPORTED = "Bad Request: ephemeral messages can't be sent to this chat"  # approximate
+EPHEMERAL_RECEIVER = "Bad Request: the receiver is not a member of the chat"  # approximate
+EPHEMERAL_QUERY = "Bad Request: the callback query was sent by another user"  # approximate
 BAD_GATEWAY = "Bad Gateway"
 INTERNAL = "Internal Server Error"
 

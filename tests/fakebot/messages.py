@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.fakebot import errors, notify, rights, topics
+from tests.fakebot.ephemeral import EphemeralMethods
 from tests.fakebot.errors import bad_request, forbidden
 from tests.fakebot.keyboards import parse_markup
 from tests.fakebot.markup import FormattedText, format_text
@@ -21,9 +22,10 @@ DELETE_WINDOW = 48 * 3600
 class MessageMethods:
     """send*, edit*, delete* and pin methods, validated like Telegram."""
 
-    def __init__(self, world: World, flood: FloodControl) -> None:
+    def __init__(self, world: World, flood: FloodControl, callback_timeout: float = 15.0) -> None:
         self.world = world
         self.flood = flood
+        self.ephemeral = EphemeralMethods(world, flood, callback_timeout)
 
     # -- shared checks ------------------------------------------------------------------------
     def chat(self, params: Params) -> FakeChat:
@@ -99,6 +101,9 @@ class MessageMethods:
         """Post a bot message needing `right` (rights.py) into its thread (topics.py), if
         the flood limits allow; note whom it notified (notify.py); return it."""
         rows, other = parse_markup(params.decoded("reply_markup"))
+        if params.has("receiver_user_id"):  # an ephemeral message (ephemeral.py)
+            rights.check(chat, right)
+            return self.ephemeral.post(chat, params, rows, **content)
         reply_to = self._reply_to(chat, params)
         thread_id = params.integer("message_thread_id")
         if thread_id is None and reply_to is not None:  # a reply stays in its topic
@@ -248,6 +253,16 @@ class MessageMethods:
             formatted=caption,
             reply_markup=rows,
         )
+
+    def edit_ephemeral_text(self, params: Params) -> bool:
+        """editEphemeralMessageText (ephemeral.py)."""
+        self.chat(params)
+        return self.ephemeral.edit_text(params, self._text(params))
+
+    def edit_ephemeral_caption(self, params: Params) -> bool:
+        """editEphemeralMessageCaption (ephemeral.py)."""
+        self.chat(params)
+        return self.ephemeral.edit_caption(params, self._caption(params))
 
     # -- deleting and pinning -----------------------------------------------------------------
     def delete_message(self, params: Params) -> bool:

@@ -115,6 +115,8 @@ class FakeMessage:
     deleted_at: float | None = None
     notified: frozenset[int] = frozenset()
     """The users whose phone this message made ring when it was sent (notify.py)."""
+    receiver_id: int | None = None
+    """An ephemeral message's only reader (ephemeral.py); None for a message all see."""
 
     def snapshot(self) -> MessageVersion:
         """Return the current content as a version."""
@@ -155,6 +157,8 @@ class FakeChat:
     messages: dict[int, FakeMessage] = field(default_factory=dict)
     next_message_id: int = 1
     pinned: list[int] = field(default_factory=list)
+    ephemeral: dict[int, FakeMessage] = field(default_factory=dict)
+    """Ephemeral messages by ephemeral_message_id: outside `messages`, the chat's history."""
 
     @property
     def is_group(self) -> bool:
@@ -193,6 +197,7 @@ class FakeTopic:
 class FakeGroup(FakeChat):
     """A group or supergroup; `bot_status` is left/member/restricted/administrator/kicked.
 
+    `takes_ephemeral` False makes the group refuse ephemeral messages (ephemeral.py);
     `migrated_to` is the supergroup's id once a basic group has been upgraded;
     `bot_rights` the bot's own restrictions while it is "restricted" and `permissions` the
     group's defaults for its members (absent: allowed; rights.py); `topics` a forum's
@@ -208,6 +213,7 @@ class FakeGroup(FakeChat):
     bot_rights: dict[str, bool] = field(default_factory=dict)
     permissions: dict[str, bool] = field(default_factory=dict)
     topics: dict[int, FakeTopic] = field(default_factory=dict)
+    takes_ephemeral: bool = True
 
     @property
     def bot_in(self) -> bool:

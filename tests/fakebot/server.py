@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from tests.fakebot import errors
 from tests.fakebot.actions import WorldActions
 from tests.fakebot.clock import Clock
+from tests.fakebot.ephemeral import member_view
 from tests.fakebot.errors import ApiError
 from tests.fakebot.faults import Fault, FaultKind, FaultPlan
 from tests.fakebot.http11 import (
@@ -30,7 +31,7 @@ from tests.fakebot.http11 import (
 )
 from tests.fakebot.messages import MessageMethods
 from tests.fakebot.methods import BotMethods, CallbackAnswer
-from tests.fakebot.model import BotIdentity, ChatRef, FakeMessage, Json
+from tests.fakebot.model import BotIdentity, ChatRef, FakeMessage, FakeUser, Json
 from tests.fakebot.params import Params
 from tests.fakebot.ratelimit import FloodControl, RateLimits
 from tests.fakebot.world import World
@@ -87,7 +88,7 @@ class FakeBotApi(WorldActions):
         )
         self.world = World(bot, clock, privacy_mode=privacy_mode, on_change=self._notify)
         self.flood = FloodControl(limits, clock)
-        self.messages = MessageMethods(self.world, self.flood)
+        self.messages = MessageMethods(self.world, self.flood, callback_timeout)
         self.methods = BotMethods(self.world, self.messages, callback_timeout)
         self.requests: list[RecordedRequest] = []
         self.faults = FaultPlan()
@@ -158,6 +159,15 @@ class FakeBotApi(WorldActions):
         """Every bot message of a chat in order, deleted ones included (users' too if asked)."""
         messages = self.world.resolve(chat).messages.values()
         return [m for m in messages if include_users or m.from_bot]
+
+    def member_view(self, chat: ChatRef, user: FakeUser) -> list[FakeMessage]:
+        """The bot's messages one member sees in a group: its history and the ephemeral
+        messages sent to him (deleted ones included)."""
+        return member_view(self.world.resolve(chat), user.id)
+
+    def ephemeral_log(self, chat: ChatRef) -> list[FakeMessage]:
+        """Every ephemeral message of a chat, whoever received it."""
+        return list(self.world.resolve(chat).ephemeral.values())
 
     def current_messages(self, chat: ChatRef) -> list[FakeMessage]:
         """The bot's messages still visible in a chat."""

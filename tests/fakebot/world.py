@@ -210,18 +210,10 @@ class World:
         """Return the Message object as the Bot API shows it."""
         chat = self.chats[message.chat_id]
         sender = self.bot.to_user() if message.from_bot else self.users[message.sender_id].to_json()
-        out: Json = {
-            "message_id": message.message_id,
-            "from": sender,
-            "chat": chat.to_json(),
-            "date": int(message.sent_at),
-        }
-        if message.thread_id is not None:
-            out.update(message_thread_id=message.thread_id, is_topic_message=True)
-        if message.reply_to is not None and not nested and message.reply_to in chat.messages:
-            out["reply_to_message"] = self.message_json(
-                chat.messages[message.reply_to], nested=True
-            )
+        if message.receiver_id is not None:  # ephemeral: its own id, outside the history
+            out = self._ephemeral_head(message, sender, chat)
+        else:
+            out = self._message_head(message, sender, chat, nested=nested)
         if message.edited_at is not None:
             out["edit_date"] = int(message.edited_at)
         entities = message.formatted.entity_dicts() if message.formatted else []
@@ -240,6 +232,32 @@ class World:
         if message.reply_markup:
             out["reply_markup"] = {"inline_keyboard": message.reply_markup}
         out.update(message.service)
+        return out
+
+    def _message_head(self, message: FakeMessage, sender: Json, chat: FakeChat, *,
+                      nested: bool) -> Json:
+        out: Json = {
+            "message_id": message.message_id,
+            "from": sender,
+            "chat": chat.to_json(),
+            "date": int(message.sent_at),
+        }
+        if message.thread_id is not None:
+            out.update(message_thread_id=message.thread_id, is_topic_message=True)
+        if message.reply_to is not None and not nested and message.reply_to in chat.messages:
+            out["reply_to_message"] = self.message_json(
+                chat.messages[message.reply_to], nested=True
+            )
+        return out
+
+    def _ephemeral_head(self, message: FakeMessage, sender: Json, chat: FakeChat) -> Json:
+        """An ephemeral message (ephemeral.py) has no place in the history: message_id 0."""
+        assert message.receiver_id is not None
+        out: Json = {"message_id": 0, "ephemeral_message_id": message.message_id,
+                     "receiver_user": self.users[message.receiver_id].to_json(),
+                     "from": sender, "chat": chat.to_json(), "date": int(message.sent_at)}
+        if message.thread_id is not None:
+            out.update(message_thread_id=message.thread_id, is_topic_message=True)
         return out
 
     # -- what users do -------------------------------------------------------------------------
@@ -347,6 +365,8 @@ class World:
             raise ValueError(f"{user.first_name} is not a member of {chat.title!r}")
         if message.deleted or not message.from_bot:
             raise ValueError("only buttons on the bot's undeleted messages can be pressed")
+        if message.receiver_id not in (None, user.id):
+            raise ValueError("only its receiver sees an ephemeral message")
         if all(button.get("callback_data") != data for button in message.buttons):
             shown = [button.get("callback_data") for button in message.buttons]
             raise LookupError(f"no button with callback_data {data!r}; present: {shown}")

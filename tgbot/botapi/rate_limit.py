@@ -22,13 +22,15 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 from telegram.warnings import PTBDeprecationWarning
 
+from tgbot.botapi.ephemeral import ENDPOINTS as EPHEMERAL_ENDPOINTS
+
 MESSAGE_ENDPOINTS = frozenset({
     "sendMessage", "sendPhoto", "sendDocument", "sendMediaGroup", "copyMessage", "copyMessages",
     "forwardMessage", "forwardMessages", "editMessageText", "editMessageCaption",
     "editMessageMedia", "editMessageReplyMarkup", "sendAnimation", "sendAudio", "sendVideo",
     "sendVideoNote", "sendVoice", "sendSticker", "sendPoll", "sendDice", "sendLocation",
     "sendVenue", "sendContact",
-})
+}) | EPHEMERAL_ENDPOINTS  # counted against the group, as the fake assumes Telegram does
 ChatId = int | str
 SAFETY = 1.02
 """Chat budgets run 2 % slower than Telegram's figures: our clock and Telegram's differ a

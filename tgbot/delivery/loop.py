@@ -32,6 +32,7 @@ from tgbot.delivery.photos import Draw, PhotoSender
 from tgbot.delivery.ports import Lifecycle, RawApi
 from tgbot.delivery.retire import Retirer
 from tgbot.delivery.settle import settled
+from tgbot.delivery.views import views_for
 from tgbot.ops import trace
 from tgbot.service import deliveries as store
 from tgbot.service.lru import ENTRY_BYTES, Lru
@@ -60,6 +61,7 @@ class Deliverer:
         self.owner = owner
         self.photos = PhotoSender(bot.post_raw, pictures, GONE) if pictures else None
         self.retirer = Retirer(bot.post_raw)
+        self.views = views_for(bot, self)  # a player's secrets in his group (views.py)
         self.uow_factory = uow_factory
         self.now = now
         self.ready_in = ready_in
@@ -213,6 +215,8 @@ class Deliverer:
         """Bring one row to Telegram, retrying what is worth retrying; return the result
         (None: the row moved to another chat's worker)."""
         failures = 0
+        if self.views is not None and row.chat_id > 0:
+            self.views.mirror(row)  # the player's ephemeral message in the group, if live
         while True:
             try:
                 return await self._send(row)
@@ -309,6 +313,8 @@ class Deliverer:
 
     async def _refused(self, row: Delivery, error: str) -> store.Settled:
         """A chat refused the bot: a player's private chat, or a group that removed it."""
+        if self.views is not None and row.chat_id > 0:
+            self.views.mirror(row, fresh=True)  # his secrets in the group instead
         if self.lifecycle is not None:
             if row.chat_id > 0:
                 await self.lifecycle.unreachable(row)

@@ -24,6 +24,7 @@ from tgbot.handlers.cancel import CONFIRM_OPS, confirmed
 from tgbot.handlers.context import chat_language, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.handlers.marks import die_pressed
+from tgbot.handlers.mine import mine_pressed
 from tgbot.handlers.stats import rematch_pressed
 from tgbot.handlers.undo import undo_pressed
 from tgbot.i18n import t
@@ -44,7 +45,7 @@ from tgbot.render.callbacks import (
     Replay,
     Undo,
 )
-from tgbot.render.front import front_for, playable_kinds
+from tgbot.render.front import playable_kinds
 from tgbot.service import reads
 from tgbot.service.errors import GameNotFound, StorageError
 from tgbot.service.games import WrongChat
@@ -95,7 +96,7 @@ def routes() -> list[CallbackQueryHandler[Context, None]]:
     """Return the handlers of every form, then the one for any other data."""
     return [_routed(Play, _play), _routed(NewGame, _new_game), _routed(Keep, _keep),
             _routed(Focus, _keep), _routed(Die, die_pressed), _routed(LobbyOp, _lobby),
-            _routed(Mine, _mine), _routed(Back, _back), _routed(Undo, undo_pressed),
+            _routed(Mine, mine_pressed), _routed(Back, _back), _routed(Undo, undo_pressed),
             _routed(Again, rematch_pressed), _routed(Export, exported),
             _routed(Replay, replayed), _routed(Animate, animated),
             CallbackQueryHandler(_invalid)]
@@ -153,20 +154,6 @@ async def _lobby(update: Update, context: Context, press: LobbyOp, language: str
         await confirmed(update, context, press)
     else:
         await lobby_button(update, context, press)
-
-
-async def _mine(update: Update, context: Context, press: Mine, language: str) -> None:
-    """Show the presser's secrets (the front's "mine" text) in a private pop-up."""
-    query = update.callback_query
-    assert query is not None
-    table = await services(context).games.table(press.game_id)
-    seat = table.seat_of(query.from_user.id)
-    if seat is None or table.state is None:
-        await query.answer(t(language, "You are not at this table."), show_alert=True)
-        return
-    front = front_for(table.game.kind)
-    await query.answer(front.mine_text(language, table.engine, table.state, seat)[:200],
-                       show_alert=True)
 
 
 async def _back(update: Update, context: Context, press: Back, language: str) -> None:

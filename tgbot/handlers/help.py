@@ -12,6 +12,7 @@ from tgbot.handlers.context import active_game_here, chat_language, remember_use
 from tgbot.handlers.lobby import is_admin
 from tgbot.handlers.pictures import picture_settings
 from tgbot.handlers.preferences import leaver_settings, personal_settings
+from tgbot.handlers.secrets_setting import secrets_settings, secrets_usage
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.front import front_for, playable_kinds
 from tgbot.render.glossary import rules_reply
@@ -50,7 +51,8 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
         language,
         "Table pictures: the table is shown as a picture, its latest lines below it. An "
         "admin can switch to text only with /settings pictures off (and back with "
-        "/settings pictures on).") + _operators(language, update, context))
+        "/settings pictures on).") + "\n\n" + secrets_usage(language)
+        + _operators(language, update, context))
 
 
 def _operators(language: str, update: Update, context: ContextTypes.DEFAULT_TYPE) -> str:
@@ -97,14 +99,15 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, chat, user = update.effective_message, update.effective_chat, update.effective_user
     if message is None or chat is None or user is None:
         return
-    if chat.type == ChatType.PRIVATE and await personal_settings(update, context):
+    if chat.type == ChatType.PRIVATE and (await personal_settings(update, context)
+                                          or await secrets_settings(update, context)):
         return
     language = await chat_language(context, chat.id, update)
     if chat.type != ChatType.PRIVATE and not await is_admin(context, chat.id, user.id):
         await message.reply_text(t(language, "Only an admin can change the chat settings."))
         return
     if await clock_settings(update, context) or await picture_settings(update, context) \
-            or await leaver_settings(update, context):
+            or await leaver_settings(update, context) or await secrets_settings(update, context):
         return
     wanted = (context.args or [""])[0]
     if wanted not in LANGUAGES:

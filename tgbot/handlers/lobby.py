@@ -27,7 +27,7 @@ from tgbot.handlers.context import (
 from tgbot.i18n import t
 from tgbot.render.callbacks import LobbyOp, newgame_data
 from tgbot.render.front import front_for, playable_kinds
-from tgbot.service import game_status, lobby, profiles
+from tgbot.service import game_status, lobby, profiles, secrets
 from tgbot.service.deadlines import PRESETS, TimerSettings
 from tgbot.service.errors import (
     AlreadySeated,
@@ -130,7 +130,9 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "/newgame."))
         return
     stored = await found.games.run(profiles.get_user, user_id=user.id)
-    if stored is None or not stored.can_dm:
+    in_group = await found.games.run(secrets.place_for, chat_id=chat.id,
+                                     user_id=user.id) == secrets.GROUP
+    if (stored is None or not stored.can_dm) and not in_group:  # his secrets come by DM
         await message.reply_text(
             t(language, "To join, open a private chat with me first (your secret cards and "
                         "choices come there):"),

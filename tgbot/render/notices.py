@@ -23,11 +23,12 @@ from collections.abc import Sequence
 
 from storage.models import GameStatus
 from tgbot.i18n import DEFAULT_LANGUAGE, t
-from tgbot.render.callbacks import back_data
+from tgbot.render.callbacks import back_data, mine_data
 from tgbot.render.front import front_for
 from tgbot.service.deadlines import local_clock
 from tgbot.service.payloads import CLOSE
 from tgbot.service.scene import NOTE, Outbound, Scene
+from tgbot.service.secrets import GROUP, secrets_place
 
 GROUP_PING = "ping"
 
@@ -197,14 +198,20 @@ def unreachable(scene: Scene, open_chat: str) -> list[Outbound]:
         return []
     game = scene.game
     language = chat_language(scene)
-    return [Outbound(NOTE, game.chat_id, {
-        "text": t(language, "📭 {name}, I cannot write to you in private, so your secrets "
-                            "and your private choices in {game} wait for you there. Open a "
-                            "chat with me and press Start.",
-                  name=mention(user, plain_name(scene, seat)),
-                  game=front_for(game.kind).title(language)),
-        "buttons": [[[t(language, "💬 Open my private chat"), open_chat]]]},
-        topic_id=game.topic_id)]
+    name, title = mention(user, plain_name(scene, seat)), front_for(game.kind).title(language)
+    stored = scene.users.get(user)
+    options = scene.chat.default_options if scene.chat is not None else None
+    if secrets_place(options, stored.settings if stored else None) == GROUP:
+        text = t(language, "📭 {name}, I cannot write to you in private: press 🔒 Mine to see "
+                           "your secrets and your private choices in {game} here, in a "
+                           "message only you see.", name=name, game=title)
+    else:
+        text = t(language, "📭 {name}, I cannot write to you in private, so your secrets "
+                           "and your private choices in {game} wait for you there. Open a "
+                           "chat with me and press Start.", name=name, game=title)
+    return [Outbound(NOTE, game.chat_id, {"text": text, "buttons": [
+        [[t(language, "🔒 Mine"), mine_data(game.id or 0)]],
+        [[t(language, "💬 Open my private chat"), open_chat]]]}, topic_id=game.topic_id)]
 
 
 def left(scene: Scene) -> list[Outbound]:

@@ -39,6 +39,7 @@ from tgbot.render.notices import (
     user_language,
 )
 from tgbot.render.rendered import Buttons
+from tgbot.render.secrets_view import ephemeral_fields
 from tgbot.render.table_parts import (
     TABLE,
     event_lines,
@@ -293,7 +294,8 @@ class Outbox:
         # Silent: a secret dealt is news, not a call to act (his prompt rings when he must).
         return [Outbound(NOTE, user, {"text": "\n".join(
                     [notices.context_line(scene, user_language(scene, user)), *texts]),
-                    "silent": True})
+                    "silent": True, **ephemeral_fields(scene, scene.seat_of(user) or 0, user,
+                                                       user_language(scene, user))})
                 for user, texts in lines.items() if texts]
 
     def prompts(self, scene: Scene) -> list[Outbound]:
@@ -334,6 +336,7 @@ class Outbox:
             payload: Payload = {"text": text, "buttons": rows(buttons)}
             if not self.rings(scene, seat, loud):
                 payload["silent"] = True
+            payload.update(ephemeral_fields(scene, seat, user, language))
             if pictures:  # the seat's own hand, for its own private chat only
                 payload.update(hand_photo_fields(game.kind, engine, state, seat, language,
                                                  text))
@@ -342,8 +345,9 @@ class Outbox:
         for key, row in scene.deliveries.items():
             if key.startswith("prompt:") and int(key.split(":")[1]) not in owed \
                     and not closed(row.payload):
-                out.append(Outbound(key, row.chat_id, closed_prompt(
-                    row.payload, user_language(scene, row.chat_id))))
+                language = user_language(scene, row.chat_id)
+                out.append(Outbound(key, row.chat_id, {**closed_prompt(row.payload, language),
+                    **ephemeral_fields(scene, int(key.split(":")[1]), row.chat_id, language)}))
         return out
 
     @staticmethod

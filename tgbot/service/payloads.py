@@ -11,6 +11,15 @@ ButtonRows = list[list[list[str]]]
 """Inline keyboard rows: [[label, data or URL], ...] per row."""
 
 
+class Ephemeral(TypedDict):
+    """Where a seat's private row is also shown as an ephemeral message only he sees (his
+    secrets go to the group: tgbot/service/secrets.py), and that message's head."""
+
+    chat: int
+    topic: int | None
+    head: str
+
+
 class Closing(TypedDict):
     """How a turn's table message is left once the next turn's is posted."""
 
@@ -46,6 +55,8 @@ class Payload(TypedDict, total=False):
     """The seats a ping names (it is deleted once none of them owes any more)."""
     retire: list[int]
     """Messages an unsent new message replaces: retired once it is posted."""
+    ephemeral: Ephemeral
+    """A seat's private row shown in the group too (tgbot/render/secrets_view.py)."""
     settle: float
     """Seconds the delivery loop waits before sending this revision, so that a newer one
     (made by the press that follows) is sent instead: a mark shows only if the player

@@ -1,0 +1,135 @@
+"""End to end (#29): where "🔒 Mine" puts a player's secrets when the group cannot.
+
+- the group takes no ephemeral messages → the secrets come to his private chat, and the
+  pop-up says so once (a short toast after);
+- no private chat either (he never started the bot) → a pop-up with his secrets and, the
+  first time, the link that opens the private chat;
+- `/settings secrets private` → today's pop-up, nothing sent anywhere;
+- the group takes them → an ephemeral message only he sees, never in the group's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import shown
+from tests.e2e.secrets_in_group import GroupTable
+from tests.fakebot import CallbackAnswer, FakeBotApi, FakeUser
+from tests.support.bot import running_bot, sqlite_url
+from tgbot.i18n import t
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[GroupTable]:
+    async with FakeBotApi() as api:
+        users = [api.add_user(7000 + i, name, language_code=language) for i, (name, language)
+                 in enumerate([("Ana", "pt-BR"), ("Bruno", "en"), ("Davi", "it")])]
+        group = api.add_group(-1007777, "Saloon", admins=(7000,),
+                              members=tuple(u.id for u in users))
+        for user in users[:2]:
+            user.started = True  # Davi never started the bot
+        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: 7) as app:
+            yield GroupTable(api, app, group, users, kind="bang_dice")
+            assert not api.internal_errors
+
+
+async def _mine(table: GroupTable, user: FakeUser) -> CallbackAnswer:
+    message = table.newest(f"m:{table.game_id}")
+    assert message is not None
+    query = user.press(message, f"m:{table.game_id}")["callback_query"]["id"]
+    answer: CallbackAnswer = await table.wait(lambda: table.api.callback_answers.get(query))
+    return answer
+
+
+async def test_a_group_that_refuses_them_sends_the_secrets_to_the_private_chat(
+        table: GroupTable) -> None:
+    table.group.takes_ephemeral = False
+    await table.open("bang_dice")
+    bruno = table.users[1]
+    before = len(table.api.chat_log(bruno.private))
+    first = await _mine(table, bruno)
+    assert first.show_alert
+    assert first.text == t("en", "Telegram would not show your secrets in the group, so I "
+                                 "sent them to our private chat.")
+    sent = await table.wait(lambda: table.api.chat_log(bruno.private)[before:])
+    assert shown(sent[-1]).startswith("🔒")
+    second = await _mine(table, bruno)  # said once: a toast now
+    assert not second.show_alert
+    assert second.text == t("en", "Sent to our private chat.")
+    assert table.api.ephemeral_log(table.group) == []
+
+
+async def test_no_private_chat_either_gives_the_pop_up_and_the_link_once(
+        table: GroupTable) -> None:
+    table.group.takes_ephemeral = False
+    await table.open("bang_dice")
+    davi = table.users[2]
+    first = await _mine(table, davi)
+    assert first.show_alert
+    assert first.url is not None
+    assert first.url.startswith("https://t.me/")
+    assert "?start=" in first.url
+    assert t("it", "Open my private chat for your buttons.") in (first.text or "")
+    assert len(first.text or "") <= 200
+    second = await _mine(table, davi)
+    assert second.show_alert
+    assert second.url is None
+    assert table.api.chat_log(davi.private) == []
+    assert table.api.ephemeral_log(table.group) == []
+
+
+async def test_secrets_set_private_keep_the_pop_up(table: GroupTable) -> None:
+    ana, bruno = table.users[0], table.users[1]
+    await table.open("bang_dice")
+    before = len(table.group_messages())
+    ana.send(table.group, "/settings secrets private")
+    await table.wait(lambda: len(table.group_messages()) > before)
+    assert table.group_messages()[-1].text == t(
+        "pt-BR", "Saved: in this group, secrets and private choices go to each player's "
+                 "private chat.")
+    in_private = len(table.api.chat_log(bruno.private))
+    answer = await _mine(table, bruno)
+    assert answer.show_alert
+    assert answer.url is None
+    assert answer.text
+    assert len(table.api.chat_log(bruno.private)) == in_private
+    # (Davi, whom the bot cannot write to, was shown his identity at the start, when the
+    # group still said "group")
+    assert not [m for m in table.api.ephemeral_log(table.group) if m.receiver_id == bruno.id]
+
+
+async def test_a_group_that_takes_them_shows_them_to_the_presser_alone(
+        table: GroupTable) -> None:
+    ana, bruno = table.users[0], table.users[1]
+    await table.open("bang_dice")
+    history = len(table.group_messages())
+    answer = await _mine(table, bruno)
+    assert answer.text is None  # answered by the ephemeral message itself
+    view = await table.wait(lambda: table.view_of(bruno))
+    assert view.text is not None
+    assert view.text.startswith(t("en", "🔒 Only you see this message · {place}").split("{")[0])
+    assert view in table.api.member_view(table.group, bruno)
+    assert view not in table.api.member_view(table.group, ana)
+    assert len(table.group_messages()) == history
+    sends = [c for c in table.api.calls("sendMessage") if c.params.get("receiver_user_id")]
+    assert str(sends[-1].params.get("callback_query_id") or "")  # it answered the press
+
+
+async def test_with_secrets_private_a_player_who_never_started_the_bot_gets_the_link(
+        table: GroupTable) -> None:
+    ana, davi = table.users[0], table.users[2]
+    table.api.add_bot_to_group(table.group, by=ana, as_admin=True)
+    await table.wait(lambda: table.group_messages())
+    ana.send(table.group, "/settings secrets private")
+    ana.send(table.group, "/newgame bang_dice")
+    lobby = await table.wait(lambda: table.newest("l:"))
+    davi.send(table.group, "/join")
+    reply = await table.wait(lambda: next((m for m in table.group_messages()
+                                           if "start=" in str(m.reply_markup)
+                                           and m is not lobby), None))
+    assert reply.text == t("pt-BR", "To join, open a private chat with me first (your "
+                                    "secret cards and choices come there):")
+    assert "Davi" not in (lobby.text or "")

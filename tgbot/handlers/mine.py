@@ -1,0 +1,127 @@
+"""The "🔒 Mine" button (`m:<game>`): the presser's secrets and private choices.
+
+Where they go follows `/settings secrets` (tgbot/service/secrets.py):
+
+- **group** (the default): an ephemeral message in the group that only he sees, answering
+  his press: his secrets, then his live private prompt with its buttons, edited in place
+  from then on (tgbot/delivery/views.py); a press on it is his private press;
+- when Telegram refuses it (a chat that takes none, the press too old), or his secrets go
+  to his **private** chat, the same content comes there;
+- when the bot cannot write to him in private either (he never started it, or blocked
+  it), a pop-up shows his secrets (200 characters) with a link that opens the private
+  chat, explained the first time only.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import CallbackQuery, Update
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, NetworkError
+from telegram.ext import ContextTypes
+
+from tgbot.botapi.ephemeral import EphemeralRefused
+from tgbot.delivery.markup import markup
+from tgbot.handlers.context import services
+from tgbot.i18n import t
+from tgbot.render.callbacks import Mine
+from tgbot.render.front import front_for
+from tgbot.render.secrets_view import head, nothing_owed, view_text
+from tgbot.service import secrets
+from tgbot.service.secrets import GROUP, PrivateView
+
+log = logging.getLogger(__name__)
+Context = ContextTypes.DEFAULT_TYPE
+_told: set[tuple[int, int, str]] = set()
+"""(game, user, what) explanations already given in this process: each is said once."""
+
+
+def _once(game_id: int, user_id: int, what: str) -> bool:
+    """Return True the first time `what` is said to a player about a game."""
+    if (game_id, user_id, what) in _told:
+        return False
+    if len(_told) > 100_000:
+        _told.clear()
+    _told.add((game_id, user_id, what))
+    return True
+
+
+async def mine_pressed(update: Update, context: Context, press: Mine, language: str) -> None:
+    """Show the presser his secrets where his setting says (see the module's docstring)."""
+    query = update.callback_query
+    assert query is not None
+    view = await services(context).games.run(secrets.private_view, game_id=press.game_id,
+                                             user_id=query.from_user.id)
+    if view is None:
+        await query.answer(t(language, "You are not at this table."), show_alert=True)
+        return
+    game = view.scene.game
+    in_group = query.message is not None and query.message.chat.id == game.chat_id
+    if view.place == GROUP and in_group and await _in_group(context, query, view, language):
+        return
+    if view.place == GROUP and await _in_private(context, query, view, language,
+                                                 refused=in_group):
+        return
+    await _pop_up(context, query, view, language)
+
+
+def _body(view: PrivateView, language: str) -> dict[str, object]:
+    return view.prompt if view.prompt is not None else {"text": nothing_owed(language)}
+
+
+async def _in_group(context: Context, query: CallbackQuery, view: PrivateView,
+                    language: str) -> bool:
+    """Show the secrets as an ephemeral message answering the press; return False when
+    Telegram refused it."""
+    views = services(context).deliverer.views
+    game = view.scene.game
+    if views is None or game.id is None:
+        return False
+    try:
+        await views.show(game.id, query.from_user.id, chat_id=game.chat_id,
+                         topic_id=game.topic_id, head=head(view.scene, view.seat, language),
+                         body=_body(view, language), query_id=query.id)
+    except (EphemeralRefused, NetworkError) as error:
+        log.info("no ephemeral message for %s in game %s: %s", query.from_user.id, game.id,
+                 error)
+        return False
+    await query.answer()
+    return True
+
+
+async def _in_private(context: Context, query: CallbackQuery, view: PrivateView,
+                      language: str, *, refused: bool) -> bool:
+    """Send the secrets and prompt to the presser's private chat; return False when the
+    bot cannot write to him there."""
+    body = _body(view, language)
+    text = view_text({**body, "ephemeral": {"head": head(view.scene, view.seat, language)}})
+    buttons = body.get("buttons") if isinstance(body.get("buttons"), list) else []
+    try:
+        await context.bot.send_message(query.from_user.id, text, parse_mode=ParseMode.HTML,
+                                       reply_markup=markup(buttons or []))  # type: ignore[arg-type]
+    except (Forbidden, BadRequest):
+        return False
+    game_id = view.scene.game.id or 0
+    if refused and _once(game_id, query.from_user.id, "private"):
+        await query.answer(t(language, "Telegram would not show your secrets in the group, "
+                                       "so I sent them to our private chat."),
+                           show_alert=True)
+    else:
+        await query.answer(t(language, "Sent to our private chat."))
+    return True
+
+
+async def _pop_up(context: Context, query: CallbackQuery, view: PrivateView,
+                  language: str) -> None:
+    """Show the secrets in a pop-up; the first time, with the link to the private chat."""
+    scene = view.scene
+    mine = front_for(scene.game.kind).mine_text(language, scene.engine, scene.state,
+                                                view.seat)
+    game_id = scene.game.id or 0
+    if view.place == GROUP and _once(game_id, query.from_user.id, "pop-up"):
+        note = t(language, "Open my private chat for your buttons.")
+        await query.answer(f"{mine[:200 - len(note) - 1]}\n{note}", show_alert=True,
+                           url=services(context).join_url(game_id))
+        return
+    await query.answer(mine[:200], show_alert=True)
