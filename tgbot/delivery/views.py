@@ -65,7 +65,7 @@ class EphemeralViews:
         self.pacing = pacing
         self.live: dict[tuple[int, int], Live] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._locks: dict[tuple[int, int], tuple[asyncio.Lock, int]] = {}  # lock, users
 
     def _render(self, live: Live) -> tuple[str, dict[str, Any] | None]:
         payload = {**live.body, "ephemeral": {"head": live.head}}
@@ -113,12 +113,18 @@ class EphemeralViews:
     async def _mirror(self, row: Delivery, *, fresh: bool, applied: bool) -> None:
         """Mirror one row; a player's rows are mirrored one at a time, in delivery order."""
         key = (row.game_id, row.chat_id)
-        lock = self._locks.setdefault(key, asyncio.Lock())
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
         try:
             async with lock:
                 await self._mirror_one(row, fresh=fresh, applied=applied)
         finally:
-            if not lock.locked() and self._locks.get(key) is lock:
+            # forgotten only when no other mirror of his waits for it: a lock dropped while
+            # one waits would let the next mirror run beside it (two edits of one message)
+            lock, users = self._locks[key]
+            if users > 1:
+                self._locks[key] = (lock, users - 1)
+            else:
                 del self._locks[key]
 
     async def _calm(self, chat_id: int) -> None:
