@@ -14,7 +14,7 @@ from typing import Any
 from core.bang_cards.actions import Play, Sid
 from tests.e2e.harness import BotAtTable, shown
 from tests.fakebot import FakeMessage, FakeUser
-from tgbot.render.cards.prompts import SID_MENU, focus_keep
+from tgbot.render.callbacks import Focus, HandMenu
 from tgbot.service import reads
 
 Choose = Callable[[list[str], str], str | None]
@@ -190,8 +190,9 @@ async def press_private(table: GroupTable, user: FakeUser, state: Any, seat: int
 
     if isinstance(action, Play | Sid):
         hand = list(state.seats[seat].hand)
-        focus = SID_MENU if isinstance(action, Sid) else hand.index(action.card) + 1
-        keep = f"k{prefix}" + "".join(str(d) for d in sorted(focus_keep(focus)))
+        game_id, version = (int(part) for part in prefix.strip(":").split(":"))
+        keep = (Focus(game_id, version, menu=HandMenu.SID) if isinstance(action, Sid)
+                else Focus(game_id, version, hand.index(action.card) + 1)).data()
 
         def opened(found: list[str], _: str) -> str | None:
             return wanted if wanted in found else (keep if keep in found else None)
