@@ -432,7 +432,10 @@ async def _assert_group_secrecy(table: Table, game_id: int) -> None:
             assert not any(label in text for text in labels), (card, labels)
             pile = next((line for line in lines if line.startswith(pile_mark)), None)
             assert pile is not None, text  # the table of the card's round shows it face down
-            entry = pile.removeprefix(pile_mark).split(" · ")[card.index]
+            entries = pile.removeprefix(pile_mark).split(" · ")
+            if card.index >= len(entries):  # drawn before the play, sent just after it
+                continue
+            entry = entries[card.index]
             assert entry.removeprefix("👉") == f"{card.index + 1}.{names[card.seat]} 🂠", (
                 card, pile)
         owner = next(u for u in table.users if u.id == current.user_of(card.seat))
