@@ -23,7 +23,7 @@ from core.bang_dice.actions import (
 from core.bang_dice.agenda import Events, schedule, settle_arrow_source
 from core.bang_dice.agenda import pending_losses as pending_losses
 from core.bang_dice.board import living
-from core.bang_dice.characters import DECISION_OWNERS, rules_of
+from core.bang_dice.characters import DECISION_OWNERS, ability_of
 from core.bang_dice.flow import rerollable, set_saloon_die
 from core.bang_dice.identities import return_left_hand_arrows, reveal, reveal_options
 from core.bang_dice.ids import Character, Decision, DieKind
@@ -73,7 +73,7 @@ def _dice_choices(character: Character) -> list[DiceAction]:
     """Return the dice choices of a character [OS-DICE-1], a sixth die if his rules allow."""
     choices: list[DiceAction] = [DiceChoice(None), DiceChoice(DieKind.LOUDMOUTH),
                                  DiceChoice(DieKind.COWARD)]
-    choices.extend(DiceChoice(kind, extra=True) for kind in rules_of(character).extra_dice)
+    choices.extend(DiceChoice(kind, extra=True) for kind in ability_of(character).extra_dice)
     return choices
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from core.bang_dice import events as ev
 from core.bang_dice.agenda import Events, ask, identities_on, schedule
 from core.bang_dice.board import clockwise_from, next_turn_seat
-from core.bang_dice.characters import ability_at, active_ability, rules_of
+from core.bang_dice.characters import ability_at, ability_of, active_ability
 from core.bang_dice.damage import run_damage
 from core.bang_dice.healing import run_heal
 from core.bang_dice.identities import open_window, run_effect
@@ -80,7 +80,7 @@ def _start_turn(state: DiceState, task: StartTurn, out: Events) -> None:
         state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 2, ghost_turn=True)
         schedule(state, Roll(first=True), EndTurn())
         return
-    rules = rules_of(seat.character)
+    rules = ability_of(seat.character)
     state.turn = TurnState(active=active, dice=[_BLANK_DIE] * 5, max_rolls=rules.max_rolls,
                            hit_totals=[0] * len(state.seats))
     first: list[Task] = []
@@ -254,7 +254,7 @@ def _broken_arrow(state: DiceState, task: BrokenArrow, out: Events) -> None:
 
 def _indian_attack(state: DiceState, task: IndianAttack, out: Events) -> None:
     out.append(ev.IndiansAttacked(seat=state.turn.active))
-    losses = [rules_of(seat.character).indian_loss(loss)
+    losses = [ability_of(seat.character).indian_loss(loss)
               for seat, loss in zip(state.seats, indian_losses(state), strict=True)]
     schedule(state, Damage(cause=DamageKind.INDIANS, losses=tuple(losses)), ReturnAllArrows())
 

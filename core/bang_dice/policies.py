@@ -22,7 +22,7 @@ from core.bang_dice.actions import (
 from core.bang_dice.allegiance import bot_heal_target, known_ally
 from core.bang_dice.allegiance import enemy_score as _enemy_score
 from core.bang_dice.board import clockwise_from
-from core.bang_dice.characters import DECISION_OWNERS, rules_of
+from core.bang_dice.characters import DECISION_OWNERS, ability_of
 from core.bang_dice.decisions import legal_actions
 from core.bang_dice.flow import rerollable
 from core.bang_dice.identities import reveal_options
@@ -76,7 +76,8 @@ def default_action(state: DiceState, frame: Frame, seat: int) -> DiceAction:
         case Decision.BEER_TARGET:
             return Target(seat)
         case Decision.HIT_TARGET:
-            targets = rules_of(state.seats[seat].character).default_hit_targets(state, seat, frame)
+            ability = ability_of(state.seats[seat].character)
+            targets = ability.default_hit_targets(state, seat, frame)
             return Target(default_target(state, seat, targets))
         case Decision.DICE_CHOICE:
             return DiceChoice(None)
@@ -118,7 +119,7 @@ def _bot_target(state: DiceState, seat: int, targets: list[int]) -> int:
 def _useless_dice(state: DiceState, seat: int) -> list[int]:
     """Return the re-rollable dice whose face is worth less than a fresh roll. Beers are kept
     even at full life: they resolve after the turn's arrows and dynamite [BD-RES-1]."""
-    rules = rules_of(state.seats[seat].character)  # the Ghost rolls with his character's hints
+    rules = ability_of(state.seats[seat].character)  # the Ghost rolls with his character's hints
     gatlings = count_symbols(state, GATLINGS)
     needed = rules.gatlings_needed
     useless = []

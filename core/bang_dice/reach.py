@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.bang_dice.characters import rules_of
+from core.bang_dice.characters import ability_of
 from core.bang_dice.state import DiceState
 
 
@@ -14,7 +14,7 @@ def hit_targets(state: DiceState, shooter: int, symbol: int) -> list[int]:
         return []
     if size <= 3:
         symbol = 1  # [BD-HIT-2] a "2" acts as a "1" with 2-3 players alive
-    reach = rules_of(state.seats[shooter].character).reach(symbol)
+    reach = ability_of(state.seats[shooter].character).reach(symbol)
     origin = circle.index(shooter)
     # A seat `steps` clockwise is at distance min(steps, size - steps) [R-BD-08].
     allowed = {step for r in reach if 0 < r <= size // 2 for step in (r, size - r)}

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from core.bang_dice import events as ev
 from core.bang_dice.agenda import Events, ask, identities_on, schedule
 from core.bang_dice.board import clockwise_from
-from core.bang_dice.characters import STEP_OWNERS, ability_at, active_ability, rules_of
+from core.bang_dice.characters import STEP_OWNERS, ability_at, ability_of, active_ability
 from core.bang_dice.healing import heal
 from core.bang_dice.ids import BEERS, GATLINGS, ONES, TWOS, DamageKind, Decision, Identity
 from core.bang_dice.reach import hit_targets
@@ -146,7 +146,7 @@ def _resolve_gatling(state: DiceState, out: Events) -> None:
     return_all(state, turn.active, "gatling", out)  # [R-BD-03, OS-CHIEF-6] before damage
     losses = [0] * len(state.seats)
     for index, seat in enumerate(state.seats):
-        if seat.alive and index != turn.active and not rules_of(seat.character).gatling_immune:
+        if seat.alive and index != turn.active and not ability_of(seat.character).gatling_immune:
             losses[index] = 1
     schedule(state, Damage(cause=DamageKind.GATLING, source=turn.active, losses=tuple(losses)))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.colt_express.characters import ability_of
+from core.colt_express.characters import ability_at
 from core.colt_express.events import CardsDrawn
 from core.colt_express.ids import CardKind, card_bandit, card_kind
 from core.colt_express.state import ColtState
@@ -78,14 +78,14 @@ def deal_hand(state: ColtState, out: list[Event], seat: int) -> None:
     if state.two_player:
         _deal_team_hand(state, out, seat)
         return
-    extra = max(ability_of(state, b).extra_cards for b in player.bandits)  # Doc
+    extra = max(ability_at(state, b).extra_cards for b in player.bandits)  # Doc
     draw_cards(state, out, seat, HAND_SIZE + extra, start=True)
 
 
 def _deal_team_hand(state: ColtState, out: list[Event], seat: int) -> None:
     """Draw one card at a time until each bandit has 3 (Doc 4); extras go back on top [R-CE-15]."""
     player = state.seats[seat]
-    quota = {b: TEAM_QUOTA + ability_of(state, b).extra_cards for b in player.bandits}
+    quota = {b: TEAM_QUOTA + ability_at(state, b).extra_cards for b in player.bandits}
     held = dict.fromkeys(player.bandits, 0)
     kept: list[str] = []
     aside: list[str] = []

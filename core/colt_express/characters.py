@@ -1,11 +1,13 @@
 """Every character's rules in one place: one `Ability` per bandit [CE-CHAR-0].
 
-The flow asks `ability_of(state, bandit)` and calls its hooks; every hook of the base
+The flow asks `ability_at(state, bandit)` and calls its hooks; every hook of the base
 class means "no ability", which is also what every bandit has with the `characters`
 option off.
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from core.colt_express.actions import LEAVE, TAKE, ColtAction, Loot, TakePurse
 from core.colt_express.hooks import Answers, Ask
@@ -19,12 +21,12 @@ _PURSE = Loot(LootKind.PURSE)
 class Ability(Answers):
     """A character's hooks; the defaults are a bandit without an ability."""
 
-    character: Character | None = None
-    shielded = False
+    character: ClassVar[Character | None] = None
+    shielded: ClassVar[bool] = False
     """Struck from a Fire's or a Punch's candidates that hold somebody else too."""
-    extra_cards = 0
+    extra_cards: ClassVar[int] = 0
     """Cards drawn at the start of a round on top of the usual hand."""
-    hidden_play_bonus = 0
+    hidden_play_bonus: ClassVar[int] = 0
     """What the bot adds to a card's score for playing it face down by this ability."""
 
     def may_play_hidden(self, state: ColtState) -> bool:
@@ -142,11 +144,16 @@ ABILITIES: dict[Character, Ability] = {
     if a.character is not None}
 
 
-def ability_of(state: ColtState, bandit: int) -> Ability:
+def ability_of(character: Character) -> Ability:
+    """Return a character's rules."""
+    return ABILITIES[character]
+
+
+def ability_at(state: ColtState, bandit: int) -> Ability:
     """Return the rules of a bandit's character; none with the option off [CE-CHAR-0]."""
     if not state.characters_on:
         return NO_ABILITY
-    return ABILITIES[state.bandits[bandit].character]
+    return ability_of(state.bandits[bandit].character)
 
 
 def shielded_out(state: ColtState, candidates: list[int]) -> list[int]:
@@ -154,4 +161,4 @@ def shielded_out(state: ColtState, candidates: list[int]) -> list[int]:
     is one too [CE-CHAR-BELLE-1]."""
     if len(candidates) < 2:
         return candidates
-    return [c for c in candidates if not ability_of(state, c).shielded]
+    return [c for c in candidates if not ability_at(state, c).shielded]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.colt_express.action_cards import CARDS, DECISION_RULES
 from core.colt_express.actions import DRAW, KEEP, TAKE, ColtAction, Discard, Play, Team
 from core.colt_express.cards import can_draw, playable_keys
-from core.colt_express.characters import ability_of
+from core.colt_express.characters import ability_at
 from core.colt_express.flow import legal
 from core.colt_express.ids import CardKind, Decision, card_bandit, card_kind
 from core.colt_express.state import ColtState, Pending
@@ -80,7 +80,7 @@ def _bot_scheme(state: ColtState, seat: int, options: list[ColtAction]) -> ColtA
         if isinstance(option, Play):
             score = CARDS[option.kind].scheme_score(future, option.bandit)
             if option.hidden:
-                score += ability_of(future, option.bandit).hidden_play_bonus
+                score += ability_at(future, option.bandit).hidden_play_bonus
         else:
             score = 110 if action_cards <= 2 and can_draw(state, seat) else 5
         if score > best_score:

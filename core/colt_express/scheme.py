@@ -13,7 +13,7 @@ from core.colt_express.cards import (
     playable_keys,
     take_from_hand,
 )
-from core.colt_express.characters import ability_of
+from core.colt_express.characters import ability_at
 from core.colt_express.events import (
     CardPlayed,
     HandDiscarded,
@@ -76,7 +76,7 @@ def scheme_options(state: ColtState, seat: int) -> list[ColtAction]:
     keys = playable_keys(state, seat)
     options: list[ColtAction] = [Play(key.bandit, key.kind) for key in keys]
     options += [Play(key.bandit, key.kind, hidden=True) for key in keys
-                if ability_of(state, key.bandit).may_play_hidden(state)]
+                if ability_at(state, key.bandit).may_play_hidden(state)]
     if can_draw(state, seat):
         options.append(DRAW)
     return options

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.bang_dice.characters import ABILITIES, DECISION_OWNERS, STEP_OWNERS, rules_of
+from core.bang_dice.characters import ABILITIES, DECISION_OWNERS, STEP_OWNERS, ability_of
 from core.bang_dice.characters.ability import Ability
 from core.bang_dice.ids import Character, Decision
 
@@ -10,7 +10,7 @@ from core.bang_dice.ids import Character, Decision
 def test_every_character_has_its_rules() -> None:
     assert set(ABILITIES) == set(Character)
     for character in Character:
-        rules = rules_of(character)
+        rules = ability_of(character)
         assert rules.character is character
         assert type(rules) is not Ability, f"{character} changes no rule"
 

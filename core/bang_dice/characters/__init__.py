@@ -15,7 +15,7 @@ ABILITIES: dict[Character, Ability] = {
 }
 
 
-def rules_of(character: Character) -> Ability:
+def ability_of(character: Character) -> Ability:
     """Return a character's rules."""
     return ABILITIES[character]
 
@@ -56,6 +56,17 @@ LOSS_REACTIONS = _overriding("after_loss")
 ELIMINATION_TRIGGERS = _overriding("on_eliminations")
 DAMAGE_TRIGGERS = _overriding("after_damage")
 
-__all__ = ["ABILITIES", "DAMAGE_TRIGGERS", "DECISION_OWNERS", "ELIMINATION_TRIGGERS",
-           "LOSS_REACTIONS", "NO_ABILITY", "STEP_OWNERS", "SUBSTITUTES", "Ability",
-           "ability_at", "active_ability", "rules_of"]
+__all__ = [
+    "ABILITIES",
+    "DAMAGE_TRIGGERS",
+    "DECISION_OWNERS",
+    "ELIMINATION_TRIGGERS",
+    "LOSS_REACTIONS",
+    "NO_ABILITY",
+    "STEP_OWNERS",
+    "SUBSTITUTES",
+    "Ability",
+    "ability_at",
+    "ability_of",
+    "active_ability",
+]

@@ -1,7 +1,7 @@
 """The hooks through which a character changes the rules; this base changes nothing.
 
 Each character is one subclass (`base.py`, `saloon.py`) overriding only the hooks its
-rule needs. The flow asks `characters.rules_of(...)` or `ability_at(...)` and calls the
+rule needs. The flow asks `characters.ability_of(...)` or `ability_at(...)` and calls the
 hook; it never tests for a character itself. A hook with a `state` argument may read and
 change the working copy, like any task handler.
 """

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.colt_express.actions import ColtAction, Target
-from core.colt_express.characters import ability_of, shielded_out
+from core.colt_express.characters import ability_at, shielded_out
 from core.colt_express.heuristics import best_target, opponents, target_order
 from core.colt_express.hooks import Ask, CardRules
 from core.colt_express.ids import CardKind, Decision
@@ -32,7 +32,7 @@ def candidates(state: ColtState, bandit: int) -> list[int]:
     else:
         found = [i for i in others if not state.bandits[i].roof
                  and abs(state.bandits[i].car - me.car) == 1]
-    found += ability_of(state, bandit).extra_fire_targets(state, bandit, others)
+    found += ability_at(state, bandit).extra_fire_targets(state, bandit, others)
     return shielded_out(state, sorted(found))
 
 
@@ -51,7 +51,7 @@ class FireCard(CardRules):
         """Give the target a bullet [CE-FIRE-1]; then the shooter's ability (Django)."""
         assert isinstance(action, Target)
         receive_bullet(state, out, action.bandit, frame.bandit)
-        ability_of(state, frame.bandit).after_shot(state, out, frame.bandit, action.bandit)
+        ability_at(state, frame.bandit).after_shot(state, out, frame.bandit, action.bandit)
         return None
 
     def default(self, state: ColtState, frame: Pending, options: list[ColtAction]) -> ColtAction:

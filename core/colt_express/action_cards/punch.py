@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.colt_express.actions import ColtAction, Loot, Push, Target
-from core.colt_express.characters import ability_of, shielded_out
+from core.colt_express.characters import ability_at, shielded_out
 from core.colt_express.events import Punched
 from core.colt_express.heuristics import best_target, opponents, target_order, worth
 from core.colt_express.hooks import Ask, CardRules, loot_choices
@@ -52,7 +52,7 @@ class PunchCard(CardRules):
             loot = state.bandits[frame.victim].loot
             token = pick_token(state, loot, action.kind)  # a purse at random, CE-LOOT-4
             loot.remove(token)
-            kept = ability_of(state, frame.bandit).knocked_loose(state, frame, token)
+            kept = ability_at(state, frame.bandit).knocked_loose(state, frame, token)
             if kept is not None:  # Cheyenne may keep a purse [CE-CHAR-CHEYENNE-1]
                 return kept
             drop_loot(state, out, frame.victim, token)
@@ -78,7 +78,7 @@ class PunchCard(CardRules):
         if frame.decision == Decision.PUNCH:
             return best_target(state, frame.bandit, options)
         if frame.decision == Decision.PUNCH_LOOT:
-            preferred = ability_of(state, frame.bandit).bot_punch_loot(options)
+            preferred = ability_at(state, frame.bandit).bot_punch_loot(options)
             return preferred if preferred is not None else self.default(state, frame, options)
         target = state.bandits[frame.victim]
 
