@@ -72,7 +72,8 @@ async def _play(table: GroupTable, seed: int) -> dict[str, Any]:
             "per_turn": round(total / max(1, turns), 2),
             "per_action": round(total / max(1, final.game.version), 2),
             "ephemeral": sum(n for m, n in calls.items() if "phemeral" in m)
-            + sum(1 for r in table.api.requests[first:] if r.params.get("receiver_user_id")),
+            + sum(1 for r in table.api.requests[first:]
+                  if r.params.get("ephemeral_message_parameters")),
             "mine_presses": sum(table.mine_presses.values()), "by_method": dict(calls)}
 
 

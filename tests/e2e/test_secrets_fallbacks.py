@@ -114,8 +114,9 @@ async def test_a_group_that_takes_them_shows_them_to_the_presser_alone(
     assert view in table.api.member_view(table.group, bruno)
     assert view not in table.api.member_view(table.group, ana)
     assert len(table.group_messages()) == history
-    sends = [c for c in table.api.calls("sendMessage") if c.params.get("receiver_user_id")]
-    assert str(sends[-1].params.get("callback_query_id") or "")  # it answered the press
+    sends = [c.params["ephemeral_message_parameters"]
+             for c in table.api.calls("sendMessage") if "ephemeral_message_parameters" in c.params]
+    assert sends[-1].get("callback_query_id")  # it answered the press
 
 
 async def test_with_secrets_private_a_player_who_never_started_the_bot_gets_the_link(

@@ -2,10 +2,13 @@
 
 Rules the fake keeps (docs/secrets_in_group.md lists their sources):
 
-- a send method (sendMessage, sendPhoto, sendDocument) with `receiver_user_id` makes one;
+- a send method (sendMessage, sendPhoto, sendDocument) with `ephemeral_message_parameters`
+  (an object: `receiver_user_id`, optional `callback_query_id`) makes one; a parameter
+  Telegram does not know is ignored, so `receiver_user_id` given beside the object posts
+  to the whole group, as Telegram would;
   only groups and supergroups take them (a private chat or a group with
   `takes_ephemeral` False answers 400), and the receiver must be a member of the group;
-- `callback_query_id`, when given, must be a press of that receiver in that chat, at most
+- its `callback_query_id`, when given, must be a press of that receiver in that chat, at most
   the callback timeout old (15 s, as answerCallbackQuery); it does not answer the query;
 - the message lives outside the chat's history (`FakeChat.ephemeral`, its own ids): no
   other member ever sees it, `chat_log` never lists it, and only its receiver may press
@@ -39,13 +42,17 @@ class EphemeralMethods:
         self.callback_timeout = callback_timeout
 
     def post(self, chat: FakeChat, params: Params, rows: Rows | None, **content: Any) -> Json:
-        """Store an ephemeral message for `receiver_user_id`; return its Message JSON."""
-        receiver = params.integer("receiver_user_id", required=True) or 0
+        """Store an ephemeral message for its receiver; return its Message JSON."""
+        asked = params.decoded("ephemeral_message_parameters")
+        receiver = asked.get("receiver_user_id") if isinstance(asked, dict) else None
+        if not isinstance(receiver, int):
+            raise bad_request(errors.EPHEMERAL_PARAMETERS)
         if not isinstance(chat, FakeGroup) or not chat.takes_ephemeral:
             raise bad_request(errors.EPHEMERAL_UNSUPPORTED)
         if receiver not in chat.members or receiver not in self.world.users:
             raise bad_request(errors.EPHEMERAL_RECEIVER)
-        self._check_query(chat, receiver, params.string("callback_query_id"))
+        query_id = asked.get("callback_query_id")
+        self._check_query(chat, receiver, str(query_id) if query_id is not None else None)
         self.flood.acquire(chat.id, is_group=True)
         message = FakeMessage(chat.id, len(chat.ephemeral) + 1, self.world.bot.id, True,
                               self.world.clock(), reply_markup=rows,

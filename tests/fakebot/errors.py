@@ -75,6 +75,7 @@ NO_TOPIC_RIGHTS = "Bad Request: not enough rights to manage topics"  # approxima
 EPHEMERAL_UNSUPPORTED = "Bad Request: ephemeral messages can't be sent to this chat"  # approximate
 EPHEMERAL_RECEIVER = "Bad Request: the receiver is not a member of the chat"  # approximate
 EPHEMERAL_QUERY = "Bad Request: the callback query was sent by another user"  # approximate
+EPHEMERAL_PARAMETERS = "Bad Request: no receiver in the ephemeral parameters"  # approximate
 BAD_GATEWAY = "Bad Gateway"
 INTERNAL = "Internal Server Error"
 

@@ -101,7 +101,7 @@ class MessageMethods:
         """Post a bot message needing `right` (rights.py) into its thread (topics.py), if
         the flood limits allow; note whom it notified (notify.py); return it."""
         rows, other = parse_markup(params.decoded("reply_markup"))
-        if params.has("receiver_user_id"):  # an ephemeral message (ephemeral.py)
+        if params.has("ephemeral_message_parameters"):  # an ephemeral message (ephemeral.py)
             rights.check(chat, right)
             return self.ephemeral.post(chat, params, rows, **content)
         reply_to = self._reply_to(chat, params)

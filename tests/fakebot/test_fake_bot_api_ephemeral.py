@@ -103,3 +103,21 @@ async def test_private_chats_and_groups_that_take_none_refuse_them(
     with pytest.raises(EphemeralRefused):
         await ephemeral.send(bot, chat_id=group.id, user_id=stranger.id, text="x")
     assert api.errors[-1].response["description"] == E.EPHEMERAL_RECEIVER
+
+
+@pytest.mark.filterwarnings("ignore:Please use 'Bot")
+async def test_the_receiver_goes_inside_the_parameters_object(
+        api: FakeBotApi, bot: telegram.Bot, group: FakeGroup, alice: FakeUser,
+        bob: FakeUser) -> None:
+    """The adapter names the receiver inside `ephemeral_message_parameters`; a receiver
+    given beside it is a parameter Telegram does not know, and the message goes to all."""
+    await ephemeral.send(bot, chat_id=group.id, user_id=alice.id, text="only Alice")
+    [call] = api.calls("sendMessage")
+    assert "receiver_user_id" not in call.params
+    await bot.do_api_request("sendMessage", api_kwargs={
+        "chat_id": group.id, "receiver_user_id": alice.id, "text": "everybody"})
+    assert [m.text for m in api.member_view(group, bob)] == ["everybody"]
+    assert [m.text for m in api.ephemeral_log(group)] == ["only Alice"]
+    with pytest.raises(telegram.error.BadRequest, match="receiver"):
+        await bot.do_api_request("sendMessage", api_kwargs={
+            "chat_id": group.id, "ephemeral_message_parameters": {}, "text": "nobody"})

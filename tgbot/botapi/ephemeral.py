@@ -4,8 +4,10 @@ python-telegram-bot 22.8 predates them, so this module is the one place that nam
 calling the Bot API through `Bot.do_api_request`; replace its bodies when the library
 adds the methods (docs/secrets_in_group.md). What it sends:
 
-- `sendMessage` with `receiver_user_id` (and `callback_query_id` when answering that
-  member's press): the sent Message carries `ephemeral_message_id`;
+- `sendMessage` with `ephemeral_message_parameters`, an EphemeralMessageParameters object
+  (`receiver_user_id`, and `callback_query_id` when answering that member's press): the
+  sent Message carries `ephemeral_message_id`. Telegram ignores a parameter it does not
+  know, so a receiver given beside that object would post to the whole group;
 - `editEphemeralMessageText` (`chat_id`, `receiver_user_id`, `ephemeral_message_id`,
   `text`, `parse_mode`, `reply_markup`): True;
 - `deleteEphemeralMessage` (`chat_id`, `receiver_user_id`, `ephemeral_message_id`): True.
@@ -58,7 +60,7 @@ async def _call(bot: ApiBot, endpoint: str, data: dict[str, Any]) -> Any:
     kwargs = {k: v for k, v in data.items() if v is not None}
     try:
         with warnings.catch_warnings():
-            # sendMessage is known to the library, its receiver_user_id is not
+            # sendMessage is known to the library, its ephemeral_message_parameters is not
             warnings.filterwarnings("ignore", message=r"Please use 'Bot\.")
             return await bot.do_api_request(endpoint, api_kwargs=kwargs)
     except (BadRequest, Forbidden) as error:
@@ -70,9 +72,12 @@ async def send(bot: ApiBot, *, chat_id: int, user_id: int, text: str,
                topic_id: int | None = None) -> Shown:
     """Send `text` (HTML) to `user_id` only, in group `chat_id`; return the message.
     Raise EphemeralRefused."""
+    receiver: dict[str, Any] = {"receiver_user_id": user_id}
+    if callback_query_id is not None:
+        receiver["callback_query_id"] = callback_query_id
     result = await _call(bot, SEND, {
-        "chat_id": chat_id, "receiver_user_id": user_id, "callback_query_id": callback_query_id,
-        "text": text, "parse_mode": ParseMode.HTML, "reply_markup": reply_markup,
+        "chat_id": chat_id, "ephemeral_message_parameters": receiver, "text": text,
+        "parse_mode": ParseMode.HTML, "reply_markup": reply_markup,
         "message_thread_id": topic_id})
     found = result.get("ephemeral_message_id") if isinstance(result, dict) else None
     if not isinstance(found, int):
