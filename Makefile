@@ -24,9 +24,11 @@ lint: $(STAMP)
 
 # Test files run in TEST_WORKERS processes (pytest-xdist), each file whole in one of them:
 # `make test TEST_WORKERS=1` runs them one after another.
+# `make test PYTEST_ARGS=--long` adds the long runs (docs/testing.md).
 TEST_WORKERS ?= 2
+PYTEST_ARGS ?=
 test: lint
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(PY) -m tests.bench.bench_dice

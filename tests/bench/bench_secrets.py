@@ -22,14 +22,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
 import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from storage.models import GameStatus
-from tests.e2e.secrets_in_group import GroupTable, press_private, press_public
+from tests.e2e.secrets_in_group import GroupTable, play_in_group
 from tests.fakebot import FakeBotApi, RateLimits
 from tests.support.bot import running_bot, sqlite_url
 
@@ -43,25 +42,7 @@ async def _play(table: GroupTable, seed: int) -> dict[str, Any]:
     game_id = await table.open(table.kind, settings=("/settings secrets private",)
                                if table.in_private else ())
     service = table.services.games
-    rng = random.Random(seed)
-    for _ in range(5000):
-        current = await service.table(game_id)
-        if current.game.status is not GameStatus.RUNNING:
-            break
-        engine, state, version = current.engine, current.state, current.game.version
-        seat = rng.choice(sorted(engine.to_act(state)))
-        user = next(u for u in table.users if u.id == current.user_of(seat))
-        action = engine.bot_action(state, seat)
-        text = engine.encode_action(action)
-        prefix = f":{game_id}:{version}:"
-        prompt = next(p for p in engine.prompts(state) if p.seat == seat)
-        if prompt.public and (text in prompt.public or not prompt.private):
-            await press_public(table, user, text, prefix)
-        else:
-            await press_private(table, user, state, seat, action, text, prefix)
-    await table.services.deliverer.idle()
-    if table.services.deliverer.views is not None:
-        await table.services.deliverer.views.idle()
+    await play_in_group(table, game_id, seed)
     final = await service.table(game_id)
     calls = Counter(r.method for r in table.api.requests[first:] if r.method != "getUpdates")
     turns = final.engine.turn_marker(final.state)

@@ -7,11 +7,14 @@ per-member secrecy check over every version of every message each member sees.
 from __future__ import annotations
 
 import asyncio
+import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.bang_cards.actions import Play, Sid
+from storage.models import GameStatus
 from tests.e2e.harness import BotAtTable, shown
 from tests.fakebot import FakeMessage, FakeUser
 from tgbot.render.callbacks import Focus, HandMenu
@@ -215,3 +218,35 @@ async def press_public(table: GroupTable, user: FakeUser, text: str, prefix: str
     data = wanted if wanted in found else next(d for d in found if d.startswith(f"p{prefix}"))
     await table.press(user, message, data)
     return data
+
+
+async def play_in_group(table: GroupTable, game_id: int, seed: int) -> Counter[str]:
+    """Play game `game_id` to its end as the engine's bot would, each choice pressed where
+    its player sees it: public ones on the group table, private ones on his ephemeral
+    message or in his private chat (`table.in_private`); return the presses by place
+    ("group table", "private") and by player's first name."""
+    service = table.services.games
+    rng = random.Random(seed)
+    presses: Counter[str] = Counter()
+    for _ in range(5000):
+        current = await service.table(game_id)
+        if current.game.status is not GameStatus.RUNNING:
+            break
+        engine, state, version = current.engine, current.state, current.game.version
+        seat = rng.choice(sorted(engine.to_act(state)))
+        user = next(u for u in table.users if u.id == current.user_of(seat))
+        action = engine.bot_action(state, seat)
+        text = engine.encode_action(action)
+        prefix = f":{game_id}:{version}:"
+        prompt = next(p for p in engine.prompts(state) if p.seat == seat)
+        if prompt.public and (text in prompt.public or not prompt.private):
+            await press_public(table, user, text, prefix)
+            presses["group table"] += 1
+        else:
+            await press_private(table, user, state, seat, action, text, prefix)
+            presses["private"] += 1
+        presses[user.first_name] += 1
+    await table.services.deliverer.idle()
+    if table.services.deliverer.views is not None:
+        await table.services.deliverer.views.idle()
+    return presses

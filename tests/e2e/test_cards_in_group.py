@@ -33,13 +33,14 @@ from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
 from tests.e2e.harness import BotAtTable, group_economy, shown
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tests.support.bot import running_bot, sqlite_url
+from tests.support.speed import telegram_speed
 from tgbot.i18n import pick_language, t
 from tgbot.render.callbacks import Focus, HandMenu
 from tgbot.service import reads
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP = "pt-BR"
-SPEED = 10
+SPEED = telegram_speed()  # the per-group window scaled down, unless --real-limits
 SEED = int(os.environ.get("CARDS_E2E_SEED", "2027"))
 NAMES = ["Ana", "Bruno", "Carla", "Davi <&>", "Eva"]
 

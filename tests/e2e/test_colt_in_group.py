@@ -37,13 +37,14 @@ from storage.models import ActorKind, GameStatus
 from tests.e2e.harness import BotAtTable, group_economy, pictures_off
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, MessageVersion, RateLimits
 from tests.support.bot import running_bot, sqlite_url
+from tests.support.speed import telegram_speed
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render.colt import bandit_label, card_label
 from tgbot.render.front import front_for
 from tgbot.service import profiles, reads
 
 GROUP = "pt-BR"  # the group's language
-SPEED = 10  # Telegram's per-group window, scaled down
+SPEED = telegram_speed()  # the per-group window scaled down, unless --real-limits
 HAND_ACTIONS = re.compile(r"^(d|k|[pqz]\d[a-z]|a\d\d)$")  # Schemin', discard, team set-up
 MONEY = re.compile(r"\$\s?\d")
 SEED = int(os.environ.get("COLT_E2E_SEED", "2026"))  # the deal's and the players' choices

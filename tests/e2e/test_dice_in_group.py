@@ -23,6 +23,7 @@ from storage.models import GameStatus
 from tests.e2e.harness import BotAtTable, group_economy, pictures_off, shown
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tests.support.bot import running_bot, sqlite_url
+from tests.support.speed import telegram_speed
 from tgbot.i18n import pick_language, t
 from tgbot.service import reads
 
@@ -46,7 +47,7 @@ class Table(BotAtTable):
         raise LookupError("no live table message")
 
 
-SPEED = 10  # Telegram's per-group window, scaled down (the fault tests keep the real one)
+SPEED = telegram_speed()  # the per-group window scaled down, unless --real-limits
 SEED = int(os.environ.get("DICE_E2E_SEED", "2027"))  # the players follow the engine's bot
 
 

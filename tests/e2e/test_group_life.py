@@ -23,6 +23,7 @@ from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser, RateLimits
 from tests.fakebot.world import PendingQuery
 from tests.support.bot import running_bot, sqlite_url
+from tests.support.speed import telegram_speed
 from tgbot.i18n import t
 from tgbot.render.archive import frame_png, frame_steps, gif_frames
 from tgbot.render.front import front_for
@@ -31,7 +32,7 @@ from tgbot.service import archive, lobby, reads, standings
 from tgbot.service.commands import Player
 
 EN = "en"
-SPEED = 10
+SPEED = telegram_speed()  # the per-group window scaled down, unless --real-limits
 
 
 class Table(BotAtTable):

@@ -14,8 +14,6 @@ the group (its history and his own ephemeral messages) shows another player's se
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -26,13 +24,13 @@ from tests.e2e.cards_secrecy import assert_group_kept_secrets, public_record
 from tests.e2e.secrets_in_group import (
     GroupTable,
     assert_nobody_saw_another_secret,
-    press_private,
-    press_public,
+    play_in_group,
 )
 from tests.fakebot import FakeBotApi, RateLimits
 from tests.support.bot import running_bot, sqlite_url
+from tests.support.speed import telegram_speed
 
-SPEED = 10
+SPEED = telegram_speed()  # the per-group window scaled down, unless --real-limits
 SEED = 2029
 GAMES = ("bang_dice", "colt_express", "bang_cards")
 
@@ -62,26 +60,7 @@ async def test_every_player_plays_in_the_group_and_nobody_sees_another_secret(
     game_id = await table.open(table.kind)
     service = table.services.games
     start = await service.table(game_id)
-    rng = random.Random(SEED)
-    presses: Counter[str] = Counter()
-    for _ in range(5000):
-        current = await service.table(game_id)
-        if current.game.status is not GameStatus.RUNNING:
-            break
-        engine, state, version = current.engine, current.state, current.game.version
-        seat = rng.choice(sorted(engine.to_act(state)))
-        user = next(u for u in table.users if u.id == current.user_of(seat))
-        action = engine.bot_action(state, seat)
-        text = engine.encode_action(action)
-        prefix = f":{game_id}:{version}:"
-        prompt = next(p for p in engine.prompts(state) if p.seat == seat)
-        if prompt.public and (text in prompt.public or not prompt.private):
-            await press_public(table, user, text, prefix)
-            presses["group table"] += 1
-        else:
-            await press_private(table, user, state, seat, action, text, prefix)
-            presses["ephemeral"] += 1
-        presses[user.first_name] += 1
+    presses = await play_in_group(table, game_id, SEED)
     final = await service.table(game_id)
     assert final.game.status is GameStatus.FINISHED, presses
     davi = table.users[3]
@@ -96,11 +75,7 @@ async def test_every_player_plays_in_the_group_and_nobody_sees_another_secret(
     assert queries
     assert all(q.message.chat_id == table.group.id for q in queries)
     if table.kind != "bang_dice":  # the dice game's only secret is the identity
-        assert presses["ephemeral"]
-    await table.services.deliverer.idle()
-    views = table.services.deliverer.views
-    assert views is not None
-    await views.idle()
+        assert presses["private"]
     # Davi, whom the bot cannot write to, was shown his secrets in the group
     assert [m for m in table.api.ephemeral_log(table.group) if m.receiver_id == davi.id]
     read = assert_nobody_saw_another_secret(table)

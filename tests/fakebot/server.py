@@ -35,6 +35,7 @@ from tests.fakebot.model import BotIdentity, ChatRef, FakeMessage, FakeUser, Jso
 from tests.fakebot.params import Params
 from tests.fakebot.ratelimit import FloodControl, RateLimits
 from tests.fakebot.world import World
+from tests.support.speed import patience
 
 DEFAULT_TOKEN = "7000000001:AAFakeTokenForBoardGamesBotTests"
 METHOD_PATH = re.compile(r"^/bot([^/]+)/([A-Za-z]+)/?$")
@@ -212,7 +213,9 @@ class FakeBotApi(WorldActions):
         return self.methods.get_my_commands(params)
 
     async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
-        """Wait until `predicate()` is truthy and return it; TimeoutError with a dump otherwise."""
+        """Wait until `predicate()` is truthy and return it; TimeoutError with a dump otherwise.
+        The timeout stretches with the runs' pace (tests.support.speed)."""
+        timeout *= patience()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
