@@ -148,7 +148,8 @@ class _Runtime:
         me = await application.bot.get_me()
         deliverer = Deliverer(application.bot, uow_factory, now,
                               ready_in=self.limiter.ready_in, pictures=self.pictures,
-                              owner=settings.replica_id)
+                              owner=settings.replica_id,
+                              group_per_minute=settings.group_messages_per_minute)
         assert application.job_queue is not None
         waker = Waker(application.job_queue, _sweep_job, now)
         username = me.username or ""

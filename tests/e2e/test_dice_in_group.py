@@ -51,7 +51,10 @@ SPEED = telegram_speed()  # the per-group window scaled down, unless --real-limi
 SEED = int(os.environ.get("DICE_E2E_SEED", "2027"))  # the players follow the engine's bot
 
 
-@pytest.fixture(params=[True, False], ids=["pictures", "text"])
+# The text tables' whole game is a long run (--long, docs/testing.md): the same game as the
+# pictures' run; text tables play to the end by default in test_group_refusals.py.
+@pytest.fixture(params=[True, pytest.param(False, marks=pytest.mark.long)],
+                ids=["pictures", "text"])
 async def table(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[Table]:
     async with FakeBotApi(limits=RateLimits(per_group_window=60 / SPEED)) as api:
         names = ["Ana", "Bruno", "Carla", "Davi", "Eva"]

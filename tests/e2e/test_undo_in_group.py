@@ -75,6 +75,7 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         group = api.add_group(-1007770, "Trem", admins=(users[0].id,),
                               members=tuple(u.id for u in users))
         async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: 1,
+                               settings={"group_messages_per_minute": 500},
                                before_polling=lambda: api.add_bot_to_group(
                                    group, by=users[0], as_admin=True)) as app:
             yield Table(api, app, group, users)

@@ -37,6 +37,11 @@ from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
 from tgbot.service.deadlines import TimerSettings, after_active
 
+# Telegram's flood limits are not what these tests are about: the fake's group budget and
+# the bot's own pacing are both raised, so no reply waits its turn (3 s each at 20 a minute).
+LIMITS = RateLimits(per_chat_burst=50, per_group_count=500)
+UNPACED = {"group_messages_per_minute": 500}
+
 LANGUAGE = "pt-BR"  # the group's and every fake user's language
 INVALID = t(LANGUAGE, "This button is not valid.")
 NOT_IN_LOBBY = t(LANGUAGE, "This table has already started or ended.")
@@ -196,13 +201,14 @@ async def bench(request: pytest.FixtureRequest, tmp_path: Path,
                 caplog: pytest.LogCaptureFixture) -> AsyncIterator[Bench]:
     database = (sqlite_url(tmp_path) if request.param == "sqlite"
                 else await _fresh_postgres_database())
-    async with FakeBotApi(limits=RateLimits(per_chat_burst=50, per_group_count=500)) as api:
+    async with FakeBotApi(limits=LIMITS) as api:
         users = [api.add_user(2000 + i, name, username=f"{name.lower()}_x")
                  for i, name in enumerate(NAMES)]
         chat = api.add_group(-1005550, "Saloon", admins=(users[0].id,),
                              members=tuple(u.id for u in users))
         add_bot = functools.partial(api.add_bot_to_group, chat, by=users[0], as_admin=True)
-        async with running_bot(api, database, before_polling=add_bot) as app:
+        async with running_bot(api, database, before_polling=add_bot,
+                               settings=UNPACED) as app:
             engine = make_engine(database)
             try:
                 yield Bench(api, app, chat, users, engine, caplog)

@@ -23,6 +23,11 @@ from tgbot.i18n import t
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
 
+# Telegram's flood limits are not what these tests are about: the fake's group budget and
+# the bot's own pacing are both raised, so no reply waits its turn (3 s each at 20 a minute).
+LIMITS = RateLimits(per_chat_burst=50, per_group_count=500)
+UNPACED = {"group_messages_per_minute": 500}
+
 LANGUAGE = "pt-BR"  # the group's language (the default)
 NAMES = ["Ana", "Bruno", "Carla", "Davi"]
 
@@ -61,14 +66,14 @@ class Group(BotAtTable):
 
 @pytest.fixture
 async def group(tmp_path: Path) -> AsyncIterator[Group]:
-    # Telegram's flood limits are not what these tests are about: no 429 pauses.
-    async with FakeBotApi(limits=RateLimits(per_chat_burst=50, per_group_count=500)) as api:
+    async with FakeBotApi(limits=LIMITS) as api:
         users = [api.add_user(2000 + i, name, username=f"{name.lower()}_x")
                  for i, name in enumerate(NAMES)]
         chat = api.add_group(-1005550, "Saloon", admins=(users[0].id,),
                              members=tuple(u.id for u in users))
         add_bot = functools.partial(api.add_bot_to_group, chat, by=users[0], as_admin=True)
-        async with running_bot(api, sqlite_url(tmp_path), before_polling=add_bot) as app:
+        async with running_bot(api, sqlite_url(tmp_path), before_polling=add_bot,
+                               settings=UNPACED) as app:
             yield Group(api, app, chat, users)
 
 

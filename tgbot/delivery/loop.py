@@ -32,7 +32,7 @@ from tgbot.delivery.photos import Draw, PhotoSender
 from tgbot.delivery.ports import Lifecycle, RawApi
 from tgbot.delivery.retire import Retirer
 from tgbot.delivery.settle import settled
-from tgbot.delivery.views import views_for
+from tgbot.delivery.views import calm_seconds, views_for
 from tgbot.ops import trace
 from tgbot.service import deliveries as store
 from tgbot.service.lru import ENTRY_BYTES, Lru
@@ -56,8 +56,10 @@ class Deliverer:
     def __init__(self, bot: RawApi, uow_factory: UnitOfWorkFactory, now: Clock, *,
                  ready_in: Callable[[int], float] | None = None,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 pictures: Draw | None = None, owner: str | None = None) -> None:
+                 pictures: Draw | None = None, owner: str | None = None,
+                 group_per_minute: int = 20) -> None:
         self.bot = bot
+        self.calm_seconds = calm_seconds(group_per_minute)
         self.owner = owner
         self.photos = PhotoSender(bot.post_raw, pictures, GONE) if pictures else None
         self.retirer = Retirer(bot.post_raw)

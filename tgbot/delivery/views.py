@@ -33,7 +33,13 @@ Markup = Callable[[Sequence[Sequence[Sequence[str]]]], dict[str, Any] | None]
 MAX_LIVE = 50_000
 TAG = re.compile(r"<[^>]*>")
 CALM_SECONDS = 10.0
-"""How long a mirror yields to its group's own messages before it is sent anyway."""
+"""How long a mirror yields to its group's own messages before it is sent anyway, at
+Telegram's 20 messages a minute per group (a faster group budget shortens it alike)."""
+
+
+def calm_seconds(group_per_minute: int) -> float:
+    """Return how long a mirror yields in a group allowed `group_per_minute` messages."""
+    return CALM_SECONDS * 20 / group_per_minute
 
 
 @dataclass
@@ -51,6 +57,7 @@ class Pacing(Protocol):
     """What the views read of the delivery loop: a group's flood budget and queue."""
 
     ready_in: Callable[[int], float] | None
+    calm_seconds: float
 
     def pending(self, chat_id: int) -> int:
         """Return how many rows of a chat wait to be sent."""
@@ -129,14 +136,14 @@ class EphemeralViews:
 
     async def _calm(self, chat_id: int) -> None:
         """Wait until the group has nothing of its own to send and a message fits in its
-        flood budget, for at most CALM_SECONDS: an ephemeral edit should not take the place
+        flood budget, for at most `pacing.calm_seconds`: an ephemeral edit should not take the place
         of the group's table, which is picked, newest revision first, when the budget is
         there (tgbot/delivery/loop.py); a group busy for longer gets the edit anyway."""
         pacing = self.pacing
         if pacing is None:
             return
         loop = asyncio.get_running_loop()
-        until = loop.time() + CALM_SECONDS
+        until = loop.time() + pacing.calm_seconds
         while loop.time() < until:
             wait = pacing.ready_in(chat_id) if pacing.ready_in is not None else 0.0
             if wait <= 0 and not pacing.pending(chat_id):
