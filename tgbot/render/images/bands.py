@@ -25,8 +25,10 @@ from tgbot.service.lru import Lru
 BAND_BUDGET = 8 * 1024 * 1024
 """Bytes of compressed bands kept (a band is 1-10 KB: ~250 tables of ~7 bands)."""
 _BANDS: Lru[tuple[str, Hashable], Encoded] = Lru(BAND_BUDGET, lambda band: band.weight)
-SEAT_BUDGET = 4 * 1024 * 1024
-"""Bytes of seats kept drawn and mapped (a seat is 350 x ~180 px: ~60 of them)."""
+SEAT_BUDGET = 8 * 1024 * 1024
+"""Bytes of seats kept drawn and mapped (a seat is 350 x ~180 px: ~125 of them; with
+~60, twenty tables of four seats drawn in turn redrew both seats of a row for each one
+that changed)."""
 _SEATS: Lru[Hashable, Image.Image] = Lru(SEAT_BUDGET, lambda seat: seat.width * seat.height + 300)
 
 
