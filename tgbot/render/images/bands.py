@@ -98,6 +98,16 @@ def seat_row(language: str, size: tuple[int, int, int],
                 lambda canvas: None, mapped)
 
 
+def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+    """Return a piece of a band already on the palette, drawn by `draw` unless kept under
+    `key` (with the seats)."""
+    piece = _SEATS.get(key)
+    if piece is None:
+        piece = draw()
+        _SEATS.keep(key, piece)
+    return piece
+
+
 def frozen(value: Any) -> str:
     """Return a key part for JSON data (a seat, the dice): its compact JSON text."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
