@@ -283,11 +283,11 @@ def _tree(bot_dir: Path) -> str | None:
     except (OSError, subprocess.CalledProcessError):
         return None
     digest = hashlib.sha1(diff)
-    for name in sorted(filter(None, others)):
-        path = bot_dir / name.decode()
-        if path.is_file():  # not a symlinked directory (a worktree's .venv)
-            digest.update(name + path.read_bytes())
-    return digest.hexdigest()[:10] if diff or any(others) else None
+    files = [bot_dir / name.decode() for name in sorted(filter(None, others))]
+    files = [path for path in files if path.is_file()]  # not a symlinked .venv directory
+    for path in files:
+        digest.update(str(path.relative_to(bot_dir)).encode() + path.read_bytes())
+    return digest.hexdigest()[:10] if diff or files else None
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
