@@ -1,12 +1,13 @@
 """Drawing only what changed: a table picture as a stack of bands, each kept compressed.
 
 A table drawer describes its picture as full-width `Band`s from top to bottom (the title
-line, the dice strip, each row of seats, the closing banner), each with a key naming
-everything its pixels depend on; a row of seats is pasted from seats drawn one by one
-(`seat_row`). `stack` draws and compresses only the bands it has not
-kept (by game kind and key: the language and names are in the keys), and joins the kept
-compressed bands into the PNG (tgbot/render/images/png.py). A press usually changes one
-or two bands of a table: the others cost a dictionary look-up.
+line, the dice strip, each row of seats, the closing banner; a Colt Express car, a
+bandit's line), each with a key naming everything its pixels depend on; a row of seats is
+pasted from seats drawn one by one (`seat_row`), a band may be pasted from other kept
+mapped pieces (`kept_mapped`: the dice strip). `stack` draws and compresses only the
+bands it has not kept (by game kind and key: the language and names are in the keys), and
+joins the kept compressed bands into the PNG (tgbot/render/images/png.py). A press
+usually changes one or two bands of a table: the others cost a dictionary look-up.
 """
 
 from __future__ import annotations
