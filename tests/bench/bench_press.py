@@ -30,7 +30,8 @@ without an alert). Also: wall time and presses per second of the same window, pr
 callback answer latency (the fake's request log) and press -> table shows the new version.
 `--profile FILE` runs the bot's main thread under cProfile during the measured window only
 (a wrapper around `python -m tgbot` switches it on and off on SIGUSR1 / SIGUSR2 and writes the
-stats to FILE); the CPU figures of such a run are inflated by the profiler.
+stats to FILE), timed by the main thread's CPU clock (a call waiting for the machine counts
+nothing); the CPU figures of such a run are inflated by the profiler.
 
 One summary line per run; `--json` prints the figures as one JSON object instead.
 """
@@ -59,8 +60,8 @@ from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 ROOT = Path(__file__).resolve().parents[2]
 TICKS = os.sysconf("SC_CLK_TCK")
 PROFILED_BOT = """
-import cProfile, runpy, signal, sys
-profile = cProfile.Profile()
+import cProfile, runpy, signal, sys, time
+profile = cProfile.Profile(time.thread_time)  # the main thread's CPU time, not wall time
 out = sys.argv[1]
 signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
 signal.signal(signal.SIGUSR2, lambda *_: (profile.disable(), profile.dump_stats(out)))
@@ -282,9 +283,11 @@ def _tree(bot_dir: Path) -> str | None:
     except (OSError, subprocess.CalledProcessError):
         return None
     digest = hashlib.sha1(diff)
-    for name in sorted(filter(None, others)):
-        digest.update(name + (bot_dir / name.decode()).read_bytes())
-    return digest.hexdigest()[:10] if diff or any(others) else None
+    files = [bot_dir / name.decode() for name in sorted(filter(None, others))]
+    files = [path for path in files if path.is_file()]  # not a symlinked .venv directory
+    for path in files:
+        digest.update(str(path.relative_to(bot_dir)).encode() + path.read_bytes())
+    return digest.hexdigest()[:10] if diff or files else None
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:

@@ -67,7 +67,21 @@ def picture_key(photo: Mapping[str, Any]) -> tuple[Any, ...]:
     """Return what identifies the picture a stored "photo" draws: for a table what its
     view shows (its digest, without the game version), the language and the seats' names;
     for a hand the seat, the language and the hand's digest (a move that leaves the
-    picture as it was keeps it)."""
+    picture as it was keeps it). The photo sender and the drawer ask it of the same stored
+    "photo" one after the other: the last answer is kept for that object."""
+    if _LAST and _LAST[0][0] is photo:
+        return _LAST[0][1]
+    key = _picture_key(photo)
+    _LAST[:] = [(photo, key)]
+    return key
+
+
+_LAST: list[tuple[Mapping[str, Any], tuple[Any, ...]]] = []
+"""The last "photo" asked of `picture_key` (stored payloads are never changed in place) and
+its key."""
+
+
+def _picture_key(photo: Mapping[str, Any]) -> tuple[Any, ...]:
     if is_hand(photo):
         text = json.dumps(photo["hand"], sort_keys=True, separators=(",", ":"))
         return ("hand", photo["seat"], photo["language"],

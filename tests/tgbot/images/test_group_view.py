@@ -120,3 +120,23 @@ def test_two_card_tables_differing_in_a_hand_and_a_role_draw_the_same() -> None:
     assert pictures[0] == pictures[1]
     seat_views = [game.view_json(game.view(s, 1)) for s in (first, second)]
     assert seat_views[0] != seat_views[1]  # the seat itself does see the difference
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_group_view_holds_what_the_engine_says_of_the_state(kind: str) -> None:
+    """A group view's JSON (the dice game's copied from its records) is the engine's
+    `view_json` of the group's view, and its public actions the prompts' public texts, all
+    along a bot game."""
+    game = get_game(kind)
+    state = game.setup({}, 5 if kind != "colt_express" else 4, 11).state
+    for _ in range(80):
+        view = group_view(kind, game, state)
+        expected = game.view_json(game.view(state, None))
+        assert view.data == expected
+        assert json.dumps(view.data) == json.dumps(expected)  # same keys in the same order
+        assert view.public_actions == tuple(sorted(
+            {text for prompt in game.prompts(state) for text in prompt.public}))
+        if not game.to_act(state):
+            break
+        seat = min(game.to_act(state))
+        state = game.apply(state, seat, game.bot_action(state, seat)).state

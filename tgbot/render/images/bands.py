@@ -1,12 +1,13 @@
 """Drawing only what changed: a table picture as a stack of bands, each kept compressed.
 
 A table drawer describes its picture as full-width `Band`s from top to bottom (the title
-line, the dice strip, each row of seats, the closing banner), each with a key naming
-everything its pixels depend on; a row of seats is pasted from seats drawn one by one
-(`seat_row`). `stack` draws and compresses only the bands it has not
-kept (by game kind and key: the language and names are in the keys), and joins the kept
-compressed bands into the PNG (tgbot/render/images/png.py). A press usually changes one
-or two bands of a table: the others cost a dictionary look-up.
+line, the dice strip, each row of seats, the closing banner; a Colt Express car, a
+bandit's line), each with a key naming everything its pixels depend on; a row of seats is
+pasted from seats drawn one by one (`seat_row`), a band may be pasted from other kept
+mapped pieces (`kept_mapped`: the dice strip). `stack` draws and compresses only the
+bands it has not kept (by game kind and key: the language and names are in the keys), and
+joins the kept compressed bands into the PNG (tgbot/render/images/png.py). A press
+usually changes one or two bands of a table: the others cost a dictionary look-up.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from tgbot.service.lru import Lru
 BAND_BUDGET = 8 * 1024 * 1024
 """Bytes of compressed bands kept (a band is 1-10 KB: ~250 tables of ~7 bands)."""
 _BANDS: Lru[tuple[str, Hashable], Encoded] = Lru(BAND_BUDGET, lambda band: band.weight)
-SEAT_BUDGET = 4 * 1024 * 1024
-"""Bytes of seats kept drawn and mapped (a seat is 350 x ~180 px: ~60 of them)."""
+SEAT_BUDGET = 8 * 1024 * 1024
+"""Bytes of seats kept drawn and mapped (a seat is 350 x ~180 px: ~125 of them; with
+~60, twenty tables of four seats drawn in turn redrew both seats of a row for each one
+that changed)."""
 _SEATS: Lru[Hashable, Image.Image] = Lru(SEAT_BUDGET, lambda seat: seat.width * seat.height + 300)
 
 
@@ -94,6 +97,16 @@ def seat_row(language: str, size: tuple[int, int, int],
 
     return Band(("row", gap, tuple(key for _, key, _, _ in pieces)), height + gap,
                 lambda canvas: None, mapped)
+
+
+def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+    """Return a piece of a band already on the palette, drawn by `draw` unless kept under
+    `key` (with the seats)."""
+    piece = _SEATS.get(key)
+    if piece is None:
+        piece = draw()
+        _SEATS.keep(key, piece)
+    return piece
 
 
 def frozen(value: Any) -> str:

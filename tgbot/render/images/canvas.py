@@ -143,6 +143,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 def printable(text: str) -> str:
     """Return `text` without characters the font lacks (emoji, joiners, variation marks)."""
+    if text.isascii():  # most texts: nothing to take out
+        return text
     return "".join(c for c in text if ord(c) < 0x200B or 0x2010 <= ord(c) < 0x2C00)
 
 

@@ -13,6 +13,7 @@ from core.colt_express.ids import card_kind
 from tgbot.i18n import t
 from tgbot.render.colt.labels import kind_name, round_card_name
 from tgbot.render.images import labels
+from tgbot.render.images.bands import Band, blank, frozen, stack
 from tgbot.render.images.canvas import (
     BACK,
     GREEN,
@@ -36,7 +37,7 @@ from tgbot.render.images.colt_train import (
     bandit_chip,
     bandit_mark,
     bandit_names,
-    draw_train,
+    draw_car,
     loot_row,
 )
 from tgbot.render.images.group_view import GroupView
@@ -50,22 +51,56 @@ NAME_MAX = 130
 
 
 def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
-    """Return the PNG of a Colt Express table seen by the group."""
+    """Return the PNG of a Colt Express table seen by the group (bands: the title and the
+    round, each car, each bandit's line, the pile; only those that changed are drawn)."""
     data = view.data
     phase_below = _phase_below(language, data)
     round_h = 44 + TURN_H + 22 + (TURN_H if phase_below else 0)
-    pile_rows = len(_pile_lines(language, data, names))
-    height = (HEADER + round_h + len(data["cars"]) * CAR_H + 4
-              + len(data["bandits"]) * BANDIT_H + 12
-              + (36 + pile_rows * (ENTRY_H + ENTRY_GAP) if pile_rows else 0) + MARGIN)
-    canvas = Canvas(height)
+    over = data["outcome"] is not None
+    called = bandit_names(data, names)
+    bands = [Band(("head", language, data["round"], data["round_card"], tuple(data["pattern"]),
+                   data["turn"], data["phase"], over, phase_below), HEADER + round_h,
+                  lambda canvas: _head(canvas, language, data, phase_below))]
+    bands += [_car_band(language, data, called, car) for car in range(len(data["cars"]))]
+    bands.append(blank(4))
+    bands += [_bandit_band(language, data, names, bandit) for bandit in data["bandits"]]
+    bands.append(blank(12))
+    if data["pile"]:
+        rows = len(_pile_lines(language, data, names))
+        bands.append(Band(("pile", language, frozen(data["pile"]), data["phase"], over,
+                           data["resolving"], tuple(called),
+                           tuple(b["character"] for b in data["bandits"])),
+                          36 + rows * (ENTRY_H + ENTRY_GAP),
+                          lambda canvas: _pile(canvas, language, data, names, 0)))
+    return stack(view.kind, [*bands, blank(MARGIN)])
+
+
+def _head(canvas: Canvas, language: str, data: dict[str, Any], phase_below: bool) -> None:
+    """Draw the title, then the round from below it."""
     canvas.text(MARGIN, 6, "Colt Express", TITLE, bold=True)
     _round(canvas, language, data, HEADER, phase_below)
-    y = draw_train(canvas, language, data, names, HEADER + round_h) + 4
-    y = _bandits(canvas, language, data, names, y) + 12
-    if data["pile"]:
-        _pile(canvas, language, data, names, y)
-    return canvas.png()
+
+
+def _car_band(language: str, data: dict[str, Any], called: Sequence[str], car: int) -> Band:
+    """Return the band of one car of the train (its gap below included)."""
+    info = data["cars"][car]
+    here = tuple((b["roof"], b["character"], called[i]) for i, b in enumerate(data["bandits"])
+                 if b["car"] == car)
+    return Band(("car", language, car, len(data["cars"]), tuple(info["roof"]),
+                 tuple(info["inside"]), data["marshal"] == car, here), CAR_H,
+                lambda canvas: draw_car(canvas, language, data, called, car, 0))
+
+
+def _bandit_band(language: str, data: dict[str, Any], names: Sequence[str],
+                 bandit: dict[str, Any]) -> Band:
+    """Return the band of one bandit's line."""
+    scores, seat = data["scores"], bandit["seat"]
+    won = bool(data["outcome"]) and seat in data["outcome"]["winners"]
+    return Band(("bandit", language, names[seat], bandit["character"],
+                 None if scores is None else scores[seat], won, bandit["bullets_left"],
+                 bandit["purses"], bandit["jewels"], bandit["strongboxes"], bandit["ransoms"]),
+                BANDIT_H,
+                lambda canvas: _bandit(canvas, language, data, names, bandit, 0))
 
 
 def _phase(language: str, data: dict[str, Any]) -> str | None:
@@ -126,36 +161,31 @@ def _round(canvas: Canvas, language: str, data: dict[str, Any], top: int,
         canvas.tag(px, py, phase, ORANGE, size=TEXT, max_width=WIDTH - MARGIN - px)
 
 
-def _bandits(canvas: Canvas, language: str, data: dict[str, Any], names: Sequence[str],
-             top: int) -> int:
-    """Draw one line per bandit: who, then its loot and bullets left, or at the end its
-    score and the winners' tag; return the y below."""
+def _bandit(canvas: Canvas, language: str, data: dict[str, Any], names: Sequence[str],
+            b: dict[str, Any], y: int) -> None:
+    """Draw one bandit's line from `y`: who, then its loot and bullets left, or at the end
+    its score and the winners' tag."""
     scores = data["scores"]
-    winners = set(data["outcome"]["winners"]) if data["outcome"] else set()
-    right_edge = WIDTH - MARGIN - 4
-    for index, b in enumerate(data["bandits"]):
-        y = top + index * BANDIT_H
-        right = right_edge
-        if scores is not None:
-            right -= canvas.text(right, y + 2, labels.score(language, scores[b["seat"]]),
-                                 TEXT, bold=True, anchor="ra") + 10
-            if b["seat"] in winners:
-                label = labels.winner(language)
-                right -= tag_width(label, SMALL, 200)
-                canvas.tag(right, y + 1, label, GREEN, max_width=200)
-                right -= 10
-        else:
-            for shot in range(6):  # bullets left, as six chambers
-                cx = right - (5 - shot) * 16 - 7
-                canvas.draw.ellipse((cx - 6, y + 10, cx + 6, y + 22), outline=INK,
-                                    fill=INK if shot < b["bullets_left"] else PANEL)
-            right -= 6 * 16 + 10
-            counts = {"p": b["purses"], "j": b["jewels"], "s": b["strongboxes"],
-                      "r": b["ransoms"]}
-            right -= loot_row(canvas, counts, right, y + 2) + 8
-        label = f"{names[b['seat']]} ({b['character'].title()})"
-        bandit_chip(canvas, MARGIN, y + 2, b["character"], label, right - MARGIN - 8)
-    return top + len(data["bandits"]) * BANDIT_H
+    right = WIDTH - MARGIN - 4
+    if scores is not None:
+        right -= canvas.text(right, y + 2, labels.score(language, scores[b["seat"]]),
+                             TEXT, bold=True, anchor="ra") + 10
+        if data["outcome"] and b["seat"] in data["outcome"]["winners"]:
+            label = labels.winner(language)
+            right -= tag_width(label, SMALL, 200)
+            canvas.tag(right, y + 1, label, GREEN, max_width=200)
+            right -= 10
+    else:
+        for shot in range(6):  # bullets left, as six chambers
+            cx = right - (5 - shot) * 16 - 7
+            canvas.draw.ellipse((cx - 6, y + 10, cx + 6, y + 22), outline=INK,
+                                fill=INK if shot < b["bullets_left"] else PANEL)
+        right -= 6 * 16 + 10
+        counts = {"p": b["purses"], "j": b["jewels"], "s": b["strongboxes"],
+                  "r": b["ransoms"]}
+        right -= loot_row(canvas, counts, right, y + 2) + 8
+    label = f"{names[b['seat']]} ({b['character'].title()})"
+    bandit_chip(canvas, MARGIN, y + 2, b["character"], label, right - MARGIN - 8)
 
 
 def _entries(language: str, data: dict[str, Any], names: Sequence[str],

@@ -129,32 +129,29 @@ def bandit_names(data: dict[str, Any], names: Sequence[str]) -> list[str]:
             for b in data["bandits"]]
 
 
-def draw_train(canvas: Canvas, language: str, data: dict[str, Any], names: Sequence[str],
-               top: int) -> int:
-    """Draw the train from `top`; return the y below it."""
-    called = bandit_names(data, names)
-    for car, info in enumerate(data["cars"]):
-        y = top + car * CAR_H
-        canvas.box((MARGIN, y, WIDTH - MARGIN, y + ROOF_H + INSIDE_H), fill=PANEL,
-                   outline=INK, width=2, radius=8)
-        for line, text in enumerate(wrap(car_title(language, data, car), SMALL, TITLE_W - 14,
-                                         bold=True)):
-            canvas.text(MARGIN + 8, y + 8 + line * 28, text, SMALL, bold=True)
-        if car == 0:
-            canvas.draw.rectangle((MARGIN + 10, y + 52, MARGIN + 62, y + 72), fill=INK)
-            canvas.draw.rectangle((MARGIN + 46, y + 40, MARGIN + 58, y + 52), fill=INK)
-        lanes_x = MARGIN + TITLE_W
-        canvas.draw.rectangle((lanes_x, y + 2, WIDTH - MARGIN - 2, y + ROOF_H),
-                              fill=ROOF_FILL)
-        canvas.draw.rectangle((lanes_x, y + ROOF_H, WIDTH - MARGIN - 2,
-                               y + ROOF_H + INSIDE_H - 2), fill=INSIDE_FILL)
-        for roof in (True, False):
-            here = [(b, called[i]) for i, b in enumerate(data["bandits"])
-                    if b["car"] == car and b["roof"] == roof]
-            lane = (y + 2, ROOF_H - 2) if roof else (y + ROOF_H, INSIDE_H - 2)
-            _lane(canvas, language, info["roof" if roof else "inside"], here,
-                  not roof and data["marshal"] == car, lane)
-    return top + len(data["cars"]) * CAR_H
+def draw_car(canvas: Canvas, language: str, data: dict[str, Any], called: Sequence[str],
+             car: int, y: int) -> None:
+    """Draw car `car` from `y` (`called`: each bandit's name, `bandit_names`)."""
+    info = data["cars"][car]
+    canvas.box((MARGIN, y, WIDTH - MARGIN, y + ROOF_H + INSIDE_H), fill=PANEL,
+               outline=INK, width=2, radius=8)
+    for line, text in enumerate(wrap(car_title(language, data, car), SMALL, TITLE_W - 14,
+                                     bold=True)):
+        canvas.text(MARGIN + 8, y + 8 + line * 28, text, SMALL, bold=True)
+    if car == 0:
+        canvas.draw.rectangle((MARGIN + 10, y + 52, MARGIN + 62, y + 72), fill=INK)
+        canvas.draw.rectangle((MARGIN + 46, y + 40, MARGIN + 58, y + 52), fill=INK)
+    lanes_x = MARGIN + TITLE_W
+    canvas.draw.rectangle((lanes_x, y + 2, WIDTH - MARGIN - 2, y + ROOF_H),
+                          fill=ROOF_FILL)
+    canvas.draw.rectangle((lanes_x, y + ROOF_H, WIDTH - MARGIN - 2,
+                           y + ROOF_H + INSIDE_H - 2), fill=INSIDE_FILL)
+    for roof in (True, False):
+        here = [(b, called[i]) for i, b in enumerate(data["bandits"])
+                if b["car"] == car and b["roof"] == roof]
+        lane = (y + 2, ROOF_H - 2) if roof else (y + ROOF_H, INSIDE_H - 2)
+        _lane(canvas, language, info["roof" if roof else "inside"], here,
+              not roof and data["marshal"] == car, lane)
 
 
 def _lane(canvas: Canvas, language: str, tokens: Sequence[str],

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PIL import Image
+
 from tgbot.i18n import t
 from tgbot.render.dice.front import character_name, role_name
 from tgbot.render.images import labels
-from tgbot.render.images.bands import Band, blank, seat_row, stack
+from tgbot.render.images.bands import Band, blank, kept_mapped, seat_row, stack
 from tgbot.render.images.canvas import (
     BLUE,
     DEAD,
@@ -42,7 +44,7 @@ from tgbot.render.images.canvas import (
     text_width,
     wrap_tags,
 )
-from tgbot.render.images.dice_faces import DIE_MARK, MARKED_H, draw_die, paste_die
+from tgbot.render.images.dice_faces import DIE_MARK, EDGE, MARKED_H, draw_die, paste_die
 from tgbot.render.images.group_view import GroupView
 from tgbot.render.images.parts import (
     HEADER,
@@ -80,9 +82,7 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     turn = t(language, "turn {number}", number=data["turn_number"])
     bands = [Band(("header", language, turn), HEADER, lambda canvas: header(
                  canvas, t(language, "BANG! The Dice Game"), turn)),
-             Band(("strip", language, _strip_key(view), strip), strip + GAP,
-                  lambda canvas: _strip(canvas, language, view, flow,
-                                        (MARGIN, 0, WIDTH - MARGIN, strip)))]
+             _strip_band(language, view, flow, strip)]
     for row, height in enumerate(row_h):
         placed = [(column, seat, lines) for seat, (column, r), lines
                   in zip(seats, slots, tags, strict=True) if r == row]
@@ -246,23 +246,53 @@ def _strip_height(view: GroupView, flow: list[list[tuple[str, int]]]) -> int:
     return 12 + _dice_row(view) + len(flow) * FLOW_LINE + 4
 
 
-def _strip(canvas: Canvas, language: str, view: GroupView,
-           flow: list[list[tuple[str, int]]], box: tuple[int, int, int, int]) -> None:
-    """Draw the arrow pile (its count), the dice, then the flow's lines."""
+def _strip_band(language: str, view: GroupView, flow: list[list[tuple[str, int]]],
+                strip: int) -> Band:
+    """Return the band of the dice strip: its felt, pile and lines kept mapped onto the
+    palette, the dice pasted on them as kept mapped pieces (a die marked or rolled redraws
+    no word)."""
     data = view.data
-    x0, y0, _, _ = box
+    kept, dice = kept_dice(view), _shown_dice(view)
+    left = MARGIN + PAD + max(36 + text_width(str(data["pile"]), TITLE, True),
+                              text_width(labels.in_the_pile(language), SMALL)) + 28
+    ground = (language, data["pile"], data["rolls_left"], strip,
+              tuple(tuple(item for item, _ in line) for line in flow))
+
+    def mapped() -> Image.Image:
+        band = kept_mapped(("strip", ground), lambda: _strip(
+            language, view, flow, (MARGIN, 0, WIDTH - MARGIN, strip))).copy()
+        for index, die in enumerate(dice):
+            band.paste(mapped_die(die["kind"], die["face"], index in kept),
+                       (left + index * (DIE + DIE_GAP) - EDGE, 12 - EDGE))
+        return band
+
+    return Band(("strip", language, _strip_key(view), strip), strip + GAP,
+                lambda canvas: None, mapped)
+
+
+def mapped_die(kind: str, face: str | None, kept: bool) -> Image.Image:
+    """Return a strip's die as its piece mapped onto the palette (kept)."""
+    def draw() -> Image.Image:
+        below = 22 + (MARKED_H if kind in DIE_MARK else 0)
+        piece = Canvas(EDGE + DIE + below, FELT, width=DIE + 2 * EDGE)
+        paste_die(piece, EDGE, EDGE, DIE, kind, face, kept, FELT)
+        return piece.mapped()
+
+    return kept_mapped(("die", kind, face, kept), draw)
+
+
+def _strip(language: str, view: GroupView, flow: list[list[tuple[str, int]]],
+           box: tuple[int, int, int, int]) -> Image.Image:
+    """Return the strip without its dice, mapped onto the palette: the felt, the arrow pile
+    (its count), then the flow's lines below the dice row."""
+    data = view.data
+    x0, y0, _, y1 = box
+    canvas = Canvas(y1 + GAP)
     canvas.box(box, fill=FELT, outline=LINE, radius=14)
     x, y = x0 + PAD, y0 + 10
     canvas.arrow(x, y + 8, 28, INK)
-    number = canvas.text(x + 36, y, str(data["pile"]), TITLE, bold=True)
-    caption = labels.in_the_pile(language)
-    canvas.text(x, y + 44, caption, SMALL, fill=MUTED)
-    kept = kept_dice(view)
-    left = x + max(36 + number, text_width(caption, SMALL)) + 28
-    dice = _shown_dice(view)
-    for index, die in enumerate(dice):
-        paste_die(canvas, left + index * (DIE + DIE_GAP), y + 2, DIE, die["kind"],
-                  die["face"], index in kept, FELT)
+    canvas.text(x + 36, y, str(data["pile"]), TITLE, bold=True)
+    canvas.text(x, y + 44, labels.in_the_pile(language), SMALL, fill=MUTED)
     y = y0 + 12 + _dice_row(view)
     for line in flow:
         x = x0 + PAD
@@ -281,3 +311,4 @@ def _strip(canvas: Canvas, language: str, view: GroupView,
                             SMALL)
             x += width + 24
         y += FLOW_LINE
+    return canvas.mapped()

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from core.engine.registry import AnyGame
+from tgbot.service.scene import prompts_of
 
 _TOKEN = object()
 
@@ -59,10 +60,30 @@ def view_digest(kind: str, data: Mapping[str, Any], public: Sequence[str]) -> by
 
 
 def group_view(kind: str, engine: AnyGame, state: Any) -> GroupView:
-    """Return the group's view of `state` (engine.view(state, None)) for drawing."""
-    data = engine.view_json(engine.view(state, None))
-    public = tuple(sorted({text for prompt in engine.prompts(state) for text in prompt.public}))
+    """Return the group's view of `state` (engine.view(state, None)) for drawing; the
+    state's prompts are those the press's table already asked for (`prompts_of` keeps the
+    last few states')."""
+    view = engine.view(state, None)
+    fast = _AS_JSON.get(kind)
+    data = engine.view_json(view) if fast is None else fast(view)
+    public = tuple(sorted({text for prompt in prompts_of(engine, state)
+                           for text in prompt.public}))
     return GroupView(_TOKEN, kind, data, public)
+
+
+def _dice_json(view: Any) -> dict[str, Any]:
+    """Return a dice game's view as JSON: what `engine.view_json` returns (its records'
+    fields by name, tuples kept), copied from the records' own dicts instead of field by
+    field (a third of the cost)."""
+    data = dict(vars(view))
+    data["seats"] = tuple(dict(vars(seat)) for seat in view.seats)
+    data["dice"] = tuple(dict(vars(die)) for die in view.dice)
+    data["to_act"] = tuple(view.to_act)
+    data["outcome"] = None if view.outcome is None else view.outcome.to_json()
+    return data
+
+
+_AS_JSON: dict[str, Callable[[Any], dict[str, Any]]] = {"bang_dice": _dice_json}
 
 
 def stored_group_view(stored: Mapping[str, Any]) -> GroupView:
