@@ -30,7 +30,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Leave out the tests marked `long` unless asked for them; at Telegram's own window,
-    give every test ten times its time limit."""
+    give every test ten times its time limit; put the end-to-end files first, so that the
+    processes sharing the files (`--dist loadfile`) start the longest ones and finish
+    together instead of one of them ending alone on a whole game."""
+    items.sort(key=lambda item: 0 if "e2e" in item.path.parts else 1)
     if os.environ.get("REAL_LIMITS") == "1":
         for item in items:
             limit = item.get_closest_marker("timeout")
