@@ -318,7 +318,7 @@ async def _replay(table: Table, game_id: int,
         before = state
         step = logged_step(engine, state, record.seat, record.action, checked=False)
         state = step.state
-        view = engine.view_json(engine.view(state, None))
+        view = engine.view(state, None)
         for event in step.events:
             data = event.to_json()
             if data["kind"] == "card_played" and data["face_down"] and event.audience:

@@ -100,15 +100,15 @@ def texts(out: Sequence[Outbound]) -> Iterator[str]:
         yield from (label for line in payload.get("buttons", ()) for label, _ in line)
 
 
-def _keeps(kind: str, view: dict[str, Any]) -> list[frozenset[int]]:
+def _keeps(kind: str, view: Any) -> list[frozenset[int]]:
     """Return the prompt states a seat may open besides the plain one."""
     if kind == "colt_express":
         return [HELP]
-    if kind == "bang_cards" and view["decision"] == "play":
-        hand = view["seats"][view["viewer"]]["hand"] or ()
+    if kind == "bang_cards" and view.decision == "play":
+        hand = view.seats[view.viewer].hand or ()
         return [focus_keep(f) for f in (*range(1, len(hand) + 1), SID_MENU, SHOP_MENU)]
-    if kind == "bang_dice" and view["decision"] == "reroll":
-        return [frozenset(range(len(view["dice"])))]
+    if kind == "bang_dice" and view.decision == "reroll":
+        return [frozenset(range(len(view.dice)))]
     return []
 
 
@@ -123,7 +123,7 @@ def _step_texts(table: Table, language: str, state: Any, events: Sequence[Any]) 
     for seat in range(table.players):
         yield front.mine_text(language, engine, state, seat)
     for seat in owing:
-        view = engine.view_json(engine.view(state, seat))
+        view = engine.view(state, seat)
         for keep in _keeps(table.kind, view):
             marked = scene_of(table, language, state, (),
                               Notes(keep=tuple(sorted(keep)), keep_for=seat))

@@ -198,7 +198,7 @@ class Outbox:
         assert game.id is not None
         front = front_for(game.kind)
         language, names = chat_language(scene), scene.names()
-        view = engine.view_json(engine.view(state, None))
+        view = engine.view(state, None)
         previous = scene.deliveries.get(TABLE)
         before = previous.payload if previous is not None else {}
         public = [e.to_json() for e in scene.events if e.visible_to(None)]
@@ -327,7 +327,7 @@ class Outbox:
             if user is None:
                 continue
             language = user_language(scene, user)
-            view = engine.view_json(engine.view(state, seat))
+            view = engine.view(state, seat)
             mine = keep if scene.notes.keep_for in (None, seat) else None
             # which game and group it is about: a player may sit at several tables
             text = "\n".join([f"🎲 {notices.where(scene, language)}",
