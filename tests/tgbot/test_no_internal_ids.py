@@ -6,8 +6,8 @@ catalog text and no `{placeholder}` (tests/tgbot/leaks.py)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest

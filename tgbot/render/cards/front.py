@@ -27,11 +27,11 @@ class CardsFront:
     def table_text(self, language: str, view: CardsView, names: Sequence[str],
                    recent: Sequence[str]) -> str:
         """Return the group table with the turn's recent lines."""
-        return table(language, view.to_json(), names, recent, self.title(language))
+        return table(language, view, names, recent, self.title(language))
 
     def waiting_line(self, language: str, view: CardsView, names: Sequence[str]) -> str:
         """Return whom the table waits for (an attack's target too), or the result."""
-        return waiting_line(language, view.to_json(), names)
+        return waiting_line(language, view, names)
 
     def event_line(self, language: str, event: dict[str, Any], names: Sequence[str],
                    view: CardsView) -> str | None:
@@ -51,12 +51,12 @@ class CardsFront:
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
         """Return the buttons of `legal` (`keep`: the hand card opened in a DM prompt)."""
-        return prompt_buttons(language, view.to_json(), legal, names, game_id, keep)
+        return prompt_buttons(language, view, legal, names, game_id, keep)
 
     def private_prompt_text(self, language: str, view: CardsView, names: Sequence[str],
                             keep: frozenset[int] | None = None) -> str:
         """Return the seat's hand, life, role and what it must decide."""
-        return private_prompt_text(language, view.to_json(), names, keep)
+        return private_prompt_text(language, view, names, keep)
 
     def dm_seats(self, event: dict[str, Any]) -> tuple[int, ...]:
         """Return who is told an event by DM: a role's and a character's owner (the
@@ -78,12 +78,13 @@ class CardsFront:
 
     def mine_text(self, language: str, engine: Any, state: Any, seat: int) -> str:
         """Return the seat's role and hand, short enough for a pop-up."""
-        view = engine.view_json(engine.view(state, seat))
-        me = view["seats"][seat]
-        hand = ", ".join(card_label(language, c) for c in me["hand"] or ()) or "—"
-        text = t(language, "🎭 {role} · 🃏 {hand}", role=role_name(language, view["role"]),
+        view: CardsView = engine.view(state, seat)
+        me = view.seats[seat]
+        assert view.role is not None  # a seat's own view holds its role
+        hand = ", ".join(card_label(language, c) for c in me.hand or ()) or "—"
+        text = t(language, "🎭 {role} · 🃏 {hand}", role=role_name(language, view.role),
                  hand=hand)
-        extras = seat_extras(language, me) if view.get("gold_rush") else ""
+        extras = seat_extras(language, me) if view.gold_rush else ""
         return f"{text} · {extras}" if extras else text
 
     def options_lines(self, language: str, options: Mapping[str, Any]) -> list[str]:
