@@ -38,16 +38,16 @@ class ColtFront:
     def table_text(self, language: str, view: ColtView, names: Sequence[str],
                    recent: Sequence[str]) -> str:
         """Return the group table with the turn's recent lines."""
-        return table(language, view.to_json(), names, recent, self.title(language))
+        return table(language, view, names, recent, self.title(language))
 
     def waiting_line(self, language: str, view: ColtView, names: Sequence[str]) -> str:
         """Return whom the table waits for, or the final scores."""
-        return waiting_line(language, view.to_json(), names)
+        return waiting_line(language, view, names)
 
     def event_line(self, language: str, event: dict[str, Any], names: Sequence[str],
                    view: ColtView) -> str | None:
         """Return one public event as a line, or None."""
-        return event_line(language, event, names, view.to_json())
+        return event_line(language, event, names, view)
 
     def is_turn_start(self, event: dict[str, Any]) -> bool:
         """Return True for a Schemin' turn and for the start of Stealin'."""
@@ -62,13 +62,13 @@ class ColtFront:
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
         """Return one button per legal action (`keep`: the private prompt's help shown)."""
-        return prompt_buttons(language, view.to_json(), legal, names, game_id, keep)
+        return prompt_buttons(language, view, legal, names, game_id, keep)
 
     def private_prompt_text(self, language: str, view: ColtView,
                             names: Sequence[str], keep: frozenset[int] | None = None) -> str:
         """Return the seat's hand, deck and what it must decide (with `keep`, what its cards
         do)."""
-        return hand_text(language, view.to_json(), names, keep)
+        return hand_text(language, view, names, keep)
 
     def dm_seats(self, event: dict[str, Any]) -> tuple[int, ...]:
         """Return the owner of a start-of-round hand or of a purse's value."""
@@ -86,11 +86,10 @@ class ColtFront:
 
     def mine_text(self, language: str, engine: Any, state: Any, seat: int) -> str:
         """Return the seat's hand and purse values, short enough for a pop-up."""
-        view = engine.view_json(engine.view(state, seat))
-        counts = Counter(card_kind(key) for key in view["hand_keys"])
+        view: ColtView = engine.view(state, seat)
+        counts = Counter(card_kind(key) for key in view.hand_keys)
         hand = ", ".join(f"{KIND_ICON.get(k, k)}×{n}" for k, n in counts.items()) or "—"
-        values = [v for b in view["bandits"] if b["seat"] == seat
-                  for v in (b["purse_values"] or ())]
+        values = [v for b in view.bandits if b.seat == seat for v in (b.purse_values or ())]
         purses = ", ".join(f"${v}" for v in values) or "—"
         return t(language, "🂠 Hand: {hand} · 👛 {purses}", hand=hand, purses=purses)
 
