@@ -23,7 +23,7 @@ from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
 from tgbot.render.colt.prompts import HELP
 from tgbot.render.front import front_for
 from tgbot.render.outbox import Outbox
-from tgbot.service.outbox_notes import Channels, Notes
+from tgbot.service.outbox_notes import Channels, Notes, PromptMarks
 from tgbot.service.scene import Logged, Outbound, Scene
 
 MOMENT = datetime(2026, 12, 6, 17, 30, tzinfo=UTC)
@@ -126,7 +126,7 @@ def _step_texts(table: Table, language: str, state: Any, events: Sequence[Any]) 
         view = engine.view(state, seat)
         for keep in _keeps(table.kind, view):
             marked = scene_of(table, language, state, (),
-                              Notes(keep=tuple(sorted(keep)), keep_for=seat))
+                              Notes(marks=PromptMarks(keep, seat)))
             yield from texts(OUTBOX.prompts(marked))
             if table.kind == "bang_dice":
                 yield from texts([OUTBOX.table(marked)[0]])

@@ -25,7 +25,7 @@ from tgbot.render.colt.rules import card_help as colt_card_help
 from tgbot.render.dice.front import face_icon
 from tgbot.render.front import front_for
 from tgbot.render.roles import GOALS, POWERS, THREE_PLAYERS, role_name
-from tgbot.service.outbox_notes import Notes
+from tgbot.service.outbox_notes import Notes, PromptMarks
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Helena"]
 
@@ -180,6 +180,6 @@ def test_a_prompts_own_state_changes_only_the_pressers_prompt() -> None:
         state = game.apply(state, seat, game.default_action(state, seat)).state
     first, second = sorted(game.to_act(state))[:2]
     rows = {row.key: row.payload["text"] for row in OUTBOX.prompts(
-        scene_of(table, "en", state, (), Notes(keep=tuple(sorted(HELP)), keep_for=first)))}
+        scene_of(table, "en", state, (), Notes(marks=PromptMarks(HELP, first))))}
     assert t("en", "📖 What your cards do:") in rows[f"prompt:{first}"]
     assert t("en", "📖 What your cards do:") not in rows[f"prompt:{second}"]

@@ -31,10 +31,10 @@ def table_buttons(scene: Scene, view: GameView, language: str) -> Buttons:
     buttons: Buttons = ()
     shown = next((p for p in prompts_of(engine, scene.state) if p.public), None)
     if shown is not None:
-        keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
+        marks = scene.notes.marks
+        keep = marks.keep if marks is not None else marks_of(game) or None
         buttons = front_for(game.kind).prompt_buttons(
-            language, view, shown.public, scene.names(), game.id,
-            None if keep is None else frozenset(keep))
+            language, view, shown.public, scene.names(), game.id, keep)
     return (*buttons, *undo_button(scene, language),
             ((t(language, "🔒 Mine"), mine_data(game.id)),))
 
