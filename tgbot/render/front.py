@@ -103,8 +103,8 @@ class GameFront(Protocol[ViewT_contra]):
         ...
 
 
-_FRONTS: dict[str, GameFront[Any]] = {"bang_dice": DiceFront(), "colt_express": ColtFront(),
-                                  "bang_cards": CardsFront()}
+_FRONTS: dict[str, GameFront[Any]] = {
+    "bang_dice": DiceFront(), "colt_express": ColtFront(), "bang_cards": CardsFront()}
 
 
 def front_for(kind: str) -> GameFront[Any]:
