@@ -168,7 +168,7 @@ async def test_four_players_play_colt_express_by_buttons_and_secrets_stay_privat
                 assert resolving.card is not None
                 now = t(GROUP, "▶ {name}: {card}",
                         card=card_label(GROUP, card_kind(resolving.card)),
-                        name=bandit_label(engine.view_json(view), resolving.bandit,
+                        name=bandit_label(view, resolving.bandit,
                                           current.names))
                 header = t(GROUP, "Stealin': resolving card {n} of {total}",
                            n=view.resolving + 1, total=len(view.pile))
@@ -319,7 +319,7 @@ async def _replay(table: Table, game_id: int,
         before = state
         step = logged_step(engine, state, record.seat, record.action, checked=False)
         state = step.state
-        view = engine.view_json(engine.view(state, None))
+        view = engine.view(state, None)
         for event in step.events:
             data = event.to_json()
             if data["kind"] == "card_played" and data["face_down"] and event.audience:

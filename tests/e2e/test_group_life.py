@@ -235,7 +235,7 @@ async def test_games_lists_exports_steps_through_and_animates_a_game(table: Tabl
     ana.press_button(step, "▶")
     await table.wait(lambda: f"move 1 of {total}" in (step.text or ""))
     engine = found.engine
-    view = engine.view_json(engine.view(found.states[1], None))
+    view = engine.view(found.states[1], None)
     expected = front_for("bang_dice").table_text(EN, view, found.names, [])
     assert html.unescape(re.sub(r"<[^>]+>", "", expected)) in step.text
     assert f"move 0 of {total}" not in step.text

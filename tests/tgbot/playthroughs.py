@@ -23,7 +23,7 @@ from tgbot.render.cards.prompts import SHOP_MENU, SID_MENU, focus_keep
 from tgbot.render.colt.prompts import HELP
 from tgbot.render.front import front_for
 from tgbot.render.outbox import Outbox
-from tgbot.service.outbox_notes import Channels, Notes
+from tgbot.service.outbox_notes import Channels, Notes, PromptMarks
 from tgbot.service.scene import Logged, Outbound, Scene
 
 MOMENT = datetime(2026, 12, 6, 17, 30, tzinfo=UTC)
@@ -100,15 +100,15 @@ def texts(out: Sequence[Outbound]) -> Iterator[str]:
         yield from (label for line in payload.get("buttons", ()) for label, _ in line)
 
 
-def _keeps(kind: str, view: dict[str, Any]) -> list[frozenset[int]]:
+def _keeps(kind: str, view: Any) -> list[frozenset[int]]:
     """Return the prompt states a seat may open besides the plain one."""
     if kind == "colt_express":
         return [HELP]
-    if kind == "bang_cards" and view["decision"] == "play":
-        hand = view["seats"][view["viewer"]]["hand"] or ()
+    if kind == "bang_cards" and view.decision == "play":
+        hand = view.seats[view.viewer].hand or ()
         return [focus_keep(f) for f in (*range(1, len(hand) + 1), SID_MENU, SHOP_MENU)]
-    if kind == "bang_dice" and view["decision"] == "reroll":
-        return [frozenset(range(len(view["dice"])))]
+    if kind == "bang_dice" and view.decision == "reroll":
+        return [frozenset(range(len(view.dice)))]
     return []
 
 
@@ -123,10 +123,10 @@ def _step_texts(table: Table, language: str, state: Any, events: Sequence[Any]) 
     for seat in range(table.players):
         yield front.mine_text(language, engine, state, seat)
     for seat in owing:
-        view = engine.view_json(engine.view(state, seat))
+        view = engine.view(state, seat)
         for keep in _keeps(table.kind, view):
             marked = scene_of(table, language, state, (),
-                              Notes(keep=tuple(sorted(keep)), keep_for=seat))
+                              Notes(marks=PromptMarks(keep, seat)))
             yield from texts(OUTBOX.prompts(marked))
             if table.kind == "bang_dice":
                 yield from texts([OUTBOX.table(marked)[0]])

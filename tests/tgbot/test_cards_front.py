@@ -56,8 +56,8 @@ def _all_buttons(rows: Any) -> list[tuple[str, str]]:
 
 def _reachable(state: Any, seat: int, legal: tuple[str, ...], language: str) -> set[str]:
     """Return the actions a seat's DM prompt lets it press, through every card it opens."""
-    view = GAME.view_json(GAME.view(state, seat))
-    hand = view["seats"][seat]["hand"]
+    view = GAME.view(state, seat)
+    hand = view.seats[seat].hand
     found: set[str] = set()
     for focus in {0, SID_MENU, *range(1, len(hand) + 1)}:
         rows = FRONT.prompt_buttons(language, view, legal, NAMES, 7, focus_keep(focus))
@@ -69,7 +69,7 @@ def _reachable(state: Any, seat: int, legal: tuple[str, ...], language: str) -> 
             pressed = parse(data)
             assert isinstance(pressed, Play | Focus)
             assert pressed.game_id == 7
-            assert pressed.version == view["version"]
+            assert pressed.version == view.version
             if isinstance(pressed, Play):
                 found.add(pressed.action)
     return found
@@ -81,14 +81,14 @@ def test_every_legal_action_has_a_button_and_the_group_sees_no_secret(players: i
     names = LONG if players == 8 else NAMES
     for index, state in enumerate(_states(players, seed)):
         language = LANGUAGES[index % 3]
-        group = GAME.view_json(GAME.view(state, None))
+        group = GAME.view(state, None)
         text = FRONT.table_text(language, group, names, ["x" * 80] * 8)
         text += "\n\n" + FRONT.waiting_line(language, group, names)
         assert len(text) <= 4096
         hidden_roles = {role_name(language, s.role.value) for s in state.seats
                         if not s.role_revealed}
-        public = set(group["discard"]) | set(group["table"]) | {
-            c for seat in group["seats"] for c in seat["in_play"]}
+        public = set(group.discard) | set(group.table) | {
+            c for seat in group.seats for c in seat.in_play}
         public_labels = {card_label(language, c) for c in public}
         for seat in state.seats:
             for card in seat.hand:
@@ -118,9 +118,9 @@ def test_the_hand_opens_one_card_at_a_time_with_its_help_and_targets() -> None:
         getattr(a, "target", None) is not None and CARD[a.card].kind is Kind.BANG
         for seat in GAME.to_act(s) for a in GAME.legal_actions(s, seat)))
     seat = GAME.view(state, None).active
-    view = GAME.view_json(GAME.view(state, seat))
+    view = GAME.view(state, seat)
     [prompt] = GAME.prompts(state)
-    hand = view["seats"][seat]["hand"]
+    hand = view.seats[seat].hand
     closed = FRONT.prompt_buttons("en", view, prompt.private, NAMES, 1)
     cards = [label for label, data in _all_buttons(closed) if data.startswith("h:")]
     assert cards == [card_label("en", c) for c in hand]
@@ -135,9 +135,9 @@ def test_the_hand_opens_one_card_at_a_time_with_its_help_and_targets() -> None:
     expected = [GAME.encode_action(a) for a in GAME.legal_actions(state, seat)
                 if getattr(a, "card", None) == hand[bang]]
     assert plays == expected
-    assert _all_buttons(opened)[-1] == ("◀️ Back to the hand", f"h:1:{view['version']}:-")
+    assert _all_buttons(opened)[-1] == ("◀️ Back to the hand", f"h:1:{view.version}:-")
     assert "🎭" in text
-    assert role_name("en", view["role"]) in text
+    assert role_name("en", view.role) in text
 
 
 def test_a_focus_press_opens_what_an_old_keep_press_opened() -> None:

@@ -55,13 +55,13 @@ def _pressable(rows: Any, language: str, version: int) -> set[str]:
 
 
 def _reachable(state: Any, seat: int, legal: tuple[str, ...], language: str) -> set[str]:
-    view = GAME.view_json(GAME.view(state, seat))
-    hand = view["seats"][seat]["hand"] or ()
+    view = GAME.view(state, seat)
+    hand = view.seats[seat].hand or ()
     found: set[str] = set()
     for focus in {0, SID_MENU, SHOP_MENU, *range(1, len(hand) + 1)}:
         rows = FRONT.prompt_buttons(language, view, legal, NAMES, 7, focus_keep(focus))
         assert sum(len(row) for row in rows) <= 100
-        found |= _pressable(rows, language, view["version"])
+        found |= _pressable(rows, language, view.version)
         FRONT.private_prompt_text(language, view, NAMES, focus_keep(focus))
     return found
 
@@ -72,14 +72,14 @@ def test_every_gold_rush_action_has_a_button_in_every_language(players: int,
     shop_seen = 0
     for index, state in enumerate(_states(players, seed)):
         language = LANGUAGES[index % 3]
-        group = GAME.view_json(GAME.view(state, None))
+        group = GAME.view(state, None)
         assert len(FRONT.table_text(language, group, NAMES, [])) <= 4096
         for prompt in GAME.prompts(state):
             legal = {GAME.encode_action(a) for a in GAME.legal_actions(state, prompt.seat)}
             reach: set[str] = set()
             if prompt.public:
                 rows = FRONT.prompt_buttons(language, group, prompt.public, NAMES, 7)
-                reach |= _pressable(rows, language, group["version"])
+                reach |= _pressable(rows, language, group.version)
             if prompt.private:
                 reach |= _reachable(state, prompt.seat, prompt.private, language)
             shop_seen += sum(isinstance(decode(a), Buy | Force | Sell | Use) for a in legal)
@@ -104,22 +104,22 @@ def test_the_group_table_shows_the_shop_nuggets_equipment_and_shadows() -> None:
     shadows = 0
     for index, state in enumerate(_states(5, 3)):
         language = LANGUAGES[index % 3]
-        group = GAME.view_json(GAME.view(state, None))
+        group = GAME.view(state, None)
         lines = FRONT.table_text(language, group, NAMES, []).splitlines()
         shop = [line for line in lines if line.startswith("🛒")]
         assert len(shop) == 1
-        assert all(gear_label(language, card) in shop[0] for card in group["shop"])
-        assert f"{group['bank']}💰" in shop[0]
-        for seat in group["seats"]:
-            line = lines[1 + seat["seat"]]
-            if seat["nuggets"]:
-                assert f"{seat['nuggets']}💰" in line
-            assert all(gear_title(language, card) in line for card in seat["equipment"])
-            if seat["shadow"]:
+        assert all(gear_label(language, card) in shop[0] for card in group.shop)
+        assert f"{group.bank}💰" in shop[0]
+        for seat in group.seats:
+            line = lines[1 + seat.seat]
+            if seat.nuggets:
+                assert f"{seat.nuggets}💰" in line
+            assert all(gear_title(language, card) in line for card in seat.equipment)
+            if seat.shadow:
                 shadows += 1
                 assert t(language, "👻 shadow") in line
     assert shadows > 0
-    base = GAME.view_json(GAME.view(GAME.setup({}, 4, 1).state, None))
+    base = GAME.view(GAME.setup({}, 4, 1).state, None)
     assert "🛒" not in FRONT.table_text("en", base, NAMES, [])
 
 
@@ -129,10 +129,10 @@ def test_my_cards_pop_up_adds_nuggets_and_equipment_with_gold_rush() -> None:
         language = LANGUAGES[index % 3]
         for seat in range(4):
             mine = FRONT.mine_text(language, GAME, state, seat)
-            me = GAME.view_json(GAME.view(state, seat))["seats"][seat]
-            assert (f"{me['nuggets']}💰" in mine) == bool(me["nuggets"])
-            assert all(gear_title(language, card) in mine for card in me["equipment"])
-            rich += bool(me["nuggets"] and me["equipment"])
+            me = GAME.view(state, seat).seats[seat]
+            assert (f"{me.nuggets}💰" in mine) == bool(me.nuggets)
+            assert all(gear_title(language, card) in mine for card in me.equipment)
+            rich += bool(me.nuggets and me.equipment)
     assert rich > 0
     base = GAME.setup({}, 4, 1).state
     assert "💰" not in FRONT.mine_text("en", GAME, base, 0)

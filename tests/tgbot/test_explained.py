@@ -25,7 +25,7 @@ from tgbot.render.colt.rules import card_help as colt_card_help
 from tgbot.render.dice.front import face_icon
 from tgbot.render.front import front_for
 from tgbot.render.roles import GOALS, POWERS, THREE_PLAYERS, role_name
-from tgbot.service.outbox_notes import Notes
+from tgbot.service.outbox_notes import Notes, PromptMarks
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Helena"]
 
@@ -74,8 +74,8 @@ def _doctor_windows() -> Iterator[tuple[dict[str, Any], tuple[str, ...]]]:
             if not game.to_act(state):
                 break
             for prompt in game.prompts(state):
-                view = game.view_json(game.view(state, prompt.seat))
-                if prompt.private and view["window"] == Identity.THE_DOCTOR:
+                view = game.view(state, prompt.seat)
+                if prompt.private and view.window == Identity.THE_DOCTOR:
                     yield view, prompt.private
             seat = min(game.to_act(state))
             state = game.apply(state, seat, game.default_action(state, seat)).state
@@ -96,9 +96,9 @@ def test_the_doctors_buttons_say_which_die_and_which_faces(language: str) -> Non
                 action = decode_dice(data.rsplit(":", 1)[1])
                 if not isinstance(action, SetFace):
                     continue
-                die = view["dice"][action.die]
-                new = DIE_FACES[DieKind(die["kind"])][action.face]
-                assert label == f"🎲{action.die + 1} {face_icon(die['face'])}→{face_icon(new)}"
+                die = view.dice[action.die]
+                new = DIE_FACES[DieKind(die.kind)][action.face]
+                assert label == f"🎲{action.die + 1} {face_icon(die.face)}→{face_icon(new)}"
                 seen += 1
     assert seen >= 30
 
@@ -112,9 +112,9 @@ def _shop_presses(seeds: range) -> Iterator[tuple[Any, int, dict[str, Any], tupl
             if not game.to_act(state):
                 break
             seat = min(game.to_act(state))
-            view = game.view_json(game.view(state, seat))
+            view = game.view(state, seat)
             legal = tuple(game.encode_action(a) for a in game.legal_actions(state, seat))
-            if view["decision"] == "play" and any(a[0] in "bf" for a in legal):
+            if view.decision == "play" and any(a[0] in "bf" for a in legal):
                 yield state, seat, view, legal
             state = game.apply(state, seat, game.bot_action(state, seat)).state
 
@@ -151,20 +151,20 @@ def test_colt_express_hands_explain_their_cards_on_demand() -> None:
     game, front = get_game("colt_express"), front_for("colt_express")
     state = game.setup({"characters": True}, 4, 3).state
     prompt = next(p for p in game.prompts(state) if p.private)
-    view = game.view_json(game.view(state, prompt.seat))
+    view = game.view(state, prompt.seat)
     for language in LANGUAGES:
         closed = front.prompt_buttons(language, view, prompt.private, NAMES, 1)
         assert closed[-1][0][0] == t(language, "❓ What do my cards do?")
         assert t(language, "📖 What your cards do:") not in front.private_prompt_text(
             language, view, NAMES)
         opened = front.private_prompt_text(language, view, NAMES, HELP)
-        for key in set(view["hand_keys"]):
+        for key in set(view.hand_keys):
             kind = key[1]
             assert f"{colt_card_label(language, kind)}: {colt_card_help(language, kind)}" \
                 in opened
         assert front.prompt_buttons(language, view, prompt.private, NAMES, 1, HELP)[-1][0][0] \
             == t(language, "❓ Hide the help")
-        group = game.view_json(game.view(state, None))
+        group = game.view(state, None)
         assert all("❓" not in label for row in front.prompt_buttons(
             language, group, prompt.private, NAMES, 1) for label, _ in row)
 
@@ -180,6 +180,6 @@ def test_a_prompts_own_state_changes_only_the_pressers_prompt() -> None:
         state = game.apply(state, seat, game.default_action(state, seat)).state
     first, second = sorted(game.to_act(state))[:2]
     rows = {row.key: row.payload["text"] for row in OUTBOX.prompts(
-        scene_of(table, "en", state, (), Notes(keep=tuple(sorted(HELP)), keep_for=first)))}
+        scene_of(table, "en", state, (), Notes(marks=PromptMarks(HELP, first))))}
     assert t("en", "📖 What your cards do:") in rows[f"prompt:{first}"]
     assert t("en", "📖 What your cards do:") not in rows[f"prompt:{second}"]

@@ -6,8 +6,8 @@ catalog text and no `{placeholder}` (tests/tgbot/leaks.py)."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -52,9 +52,9 @@ def test_a_golden_playthrough_shows_no_internal_id(table: Table) -> None:
                    for text in rendered(table, "en"))
 
 
-def _view(kind: str, options: dict[str, Any], players: int, seat: int | None) -> dict[str, Any]:
+def _view(kind: str, options: dict[str, Any], players: int, seat: int | None) -> Any:
     engine = get_game(kind)
-    return engine.view_json(engine.view(engine.setup(options, players, 1).state, seat))
+    return engine.view(engine.setup(options, players, 1).state, seat)
 
 
 def _dice_texts(language: str) -> Iterator[str]:
@@ -73,15 +73,14 @@ def _dice_texts(language: str) -> Iterator[str]:
                                           "identity": identity.value}, NAMES, {}) or ""
     view = _view("bang_dice", {"modules": ["special_identities"]}, 5, 0)
     for decision in dice_ids.Decision:
-        yield front.waiting_line(language, {**view, "decision": decision.value,
-                                            "window": None}, NAMES)
+        yield front.waiting_line(language, replace(view, decision=decision.value,
+                                                   window=None), NAMES)
     for identity in dice_ids.Identity:
-        window = {**view, "decision": "window", "window": identity.value}
+        window = replace(view, decision="window", window=identity.value)
         yield front.private_prompt_text(language, window, NAMES)
-        seats = copy.deepcopy(view["seats"])
-        seats[0]["identity"] = identity.value
-        yield front.private_prompt_text(language, {**view, "decision": "start_reveal",
-                                                   "window": None, "seats": seats}, NAMES)
+        seats = (replace(view.seats[0], identity=identity.value), *view.seats[1:])
+        yield front.private_prompt_text(language, replace(view, decision="start_reveal",
+                                                          window=None, seats=seats), NAMES)
 
 
 def _cards_texts(language: str) -> Iterator[str]:
@@ -97,23 +96,21 @@ def _cards_texts(language: str) -> Iterator[str]:
     view = _view("bang_cards", {"gold_rush": True}, 5, 0)
     bang = next(card.id for card in CARDS if card.kind is cards_ids.Kind.BANG)
     for decision in cards_ids.Decision:
-        asked = {**view, "decision": decision.value, "source": 1, "other": 2, "card": bang,
-                 "need": 2, "gear_held": EQUIPMENT[0]}
+        asked = replace(view, decision=decision.value, source=1, other=2, card=bang, need=2,
+                        gear_held=EQUIPMENT[0])
         yield front.waiting_line(language, asked, NAMES)
         yield front.private_prompt_text(language, asked, NAMES)
     for kind in cards_ids.Kind:
         card = next(card.id for card in CARDS if card.kind is kind)
-        seats = copy.deepcopy(view["seats"])
-        seats[0]["hand"] = [card]
-        yield front.private_prompt_text(language, {**view, "seats": seats}, NAMES,
+        seats = (replace(view.seats[0], hand=(card,)), *view.seats[1:])
+        yield front.private_prompt_text(language, replace(view, seats=seats), NAMES,
                                         focus_keep(1))
     for kind in Gear:
         card = next(card for card in EQUIPMENT if GEAR_OF[card] is kind)
-        seats = copy.deepcopy(view["seats"])
-        seats[1]["equipment"] = [card]
-        shop = {**view, "shop": [card], "seats": seats}
+        seats = (view.seats[0], replace(view.seats[1], equipment=(card,)), *view.seats[2:])
+        shop = replace(view, shop=(card,), seats=seats)
         yield front.private_prompt_text(language, shop, NAMES, focus_keep(SHOP_MENU))
-        yield front.table_text(language, {**shop, "viewer": None}, NAMES, [])
+        yield front.table_text(language, replace(shop, viewer=None), NAMES, [])
         yield from (front.event_line(language, event, NAMES, {}) or "" for event in (
             {"kind": "shop_filled", "card": card},
             {"kind": "gear_bought", "seat": 0, "card": card, "cost": 1, "origin": "shop"}))
@@ -128,18 +125,17 @@ def _colt_texts(language: str) -> Iterator[str]:
     meets it."""
     front = front_for("colt_express")
     view = _view("colt_express", {"characters": True}, 4, 0)
-    hand = [f"0{kind.value}" for kind in colt_ids.CardKind]
+    hand = tuple(f"0{kind.value}" for kind in colt_ids.CardKind)
     for character in colt_ids.Character:
-        bandits = copy.deepcopy(view["bandits"])
-        bandits[0]["character"] = character.value
-        yield front.private_prompt_text(language, {**view, "bandits": bandits,
-                                                   "hand_keys": hand}, NAMES, HELP)
+        bandits = (replace(view.bandits[0], character=character.value), *view.bandits[1:])
+        yield front.private_prompt_text(language, replace(view, bandits=bandits,
+                                                          hand_keys=hand), NAMES, HELP)
     for card in (*colt_ids.ROUND_CARDS, *colt_ids.STATION_CARDS):
-        asked = {**view, "round_card": card}
+        asked = replace(view, round_card=card)
         yield front.private_prompt_text(language, asked, NAMES, HELP)
-        yield front.table_text(language, {**asked, "viewer": None}, NAMES, [])
+        yield front.table_text(language, replace(asked, viewer=None), NAMES, [])
     for decision in colt_ids.Decision:
-        yield front.waiting_line(language, {**view, "decision": decision.value}, NAMES)
+        yield front.waiting_line(language, replace(view, decision=decision.value), NAMES)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

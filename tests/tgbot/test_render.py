@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.bang_dice.ids import Character
+from core.bang_dice.view import DiceView
 from core.engine.registry import get_game
 from tgbot.render.callbacks import Die, Play, parse
 from tgbot.render.dice.characters import character_help
@@ -12,9 +15,9 @@ GAME = get_game("bang_dice")
 NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva"]
 
 
-def _group_view(seed: int = 1) -> tuple[dict, object]:
+def _group_view(seed: int = 1) -> tuple[DiceView, object]:
     state = GAME.setup({}, 5, seed).state
-    return GAME.view_json(GAME.view(state, None)), state
+    return GAME.view(state, None), state
 
 
 def test_table_never_names_a_hidden_role() -> None:
@@ -37,12 +40,12 @@ def test_reroll_prompt_has_a_button_per_die_then_reroll_and_done() -> None:
     # "Re-roll" is there before any mark, so a player can mark and roll without waiting
     # for the table's edit (pressed with nothing marked, it is refused with a word)
     assert [label for label, _ in rows[-1]] == [
-        f"🎲 Re-roll ({view['rolls_left']} left)", "✅ Done"]
+        f"🎲 Re-roll ({view.rolls_left} left)", "✅ Done"]
     # a die's button marks that die (relative to the marks kept with the game)
     assert [Die.decode(data).die for _, data in rows[0]] == [0, 1, 2, 3, 4]
     marked = prompt_buttons("en", view, legal, NAMES, 42, keep=frozenset({0}))
     reroll = [data for label, data in marked[-1] if "Re-roll" in label]
-    dynamite = view["dice"][0]["face"] == "dynamite"
+    dynamite = view.dice[0].face == "dynamite"
     if not dynamite:  # "Re-roll" rolls the dice marked when it is pressed
         assert Die.decode(reroll[0]).die is None
     for row in rows:
@@ -50,13 +53,13 @@ def test_reroll_prompt_has_a_button_per_die_then_reroll_and_done() -> None:
             parsed = parse(data)
             assert isinstance(parsed, Play | Die)
             assert parsed.game_id == 42
-            assert parsed.version == view["version"]
+            assert parsed.version == view.version
 
 
 def test_waiting_line_names_who_decides_but_never_window_owers() -> None:
     view, _ = _group_view()
-    assert NAMES[view["to_act"][0]] in waiting_line("en", view, NAMES)
-    view = {**view, "window": "the_doctor", "to_act": []}
+    assert NAMES[view.to_act[0]] in waiting_line("en", view, NAMES)
+    view = replace(view, window="the_doctor", to_act=())
     assert waiting_line("en", view, NAMES) == "⏳ Waiting for reactions…"
 
 

@@ -51,5 +51,5 @@ async def die_pressed(update: Update, context: ContextTypes.DEFAULT_TYPE, callba
     except (GameError, StorageError) as error:
         await query.answer(refusal(language, error), show_alert=True)
         return
-    view = engine.view_json(engine.view(table.state, None))
+    view = engine.view(table.state, None)
     await query.answer(marked_line(language, view, marked))

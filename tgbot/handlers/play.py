@@ -59,7 +59,7 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lines = []
     if table.state is not None:
         front = front_for(game.kind)
-        view = table.engine.view_json(table.engine.view(table.state, None))
+        view = table.engine.view(table.state, None)
         lines = [line for event in await found.games.history(game.id)
                  if (line := front.event_line(language, event, table.names, view))]
     text = fit_lines(lines[-HISTORY_LINES:]) or t(language, "Nothing has happened yet.")

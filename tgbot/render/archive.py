@@ -17,7 +17,7 @@ from PIL import Image
 from tgbot.i18n import t
 from tgbot.render.callbacks import Animate, Export, Replay
 from tgbot.render.fit import fit_message
-from tgbot.render.front import front_for
+from tgbot.render.front import GameView, front_for
 from tgbot.render.images import group_view, has_picture, render_table
 from tgbot.render.rendered import Rendered
 from tgbot.service.archive import Archived, Ended
@@ -68,7 +68,7 @@ def games_list(language: str, ended: Sequence[Ended], page: int) -> Rendered:
     return Rendered("\n".join(lines), tuple(rows))
 
 
-def _lines(language: str, archived: Archived, step: int, view: dict[str, Any]) -> list[str]:
+def _lines(language: str, archived: Archived, step: int, view: GameView) -> list[str]:
     """Return the lines of the public events stored with the step's action (the deal's
     for step 0)."""
     front = front_for(archived.game.kind)
@@ -83,7 +83,7 @@ def step_view(language: str, archived: Archived, step: int) -> Rendered:
     last = len(archived.log)
     step = max(0, min(step, last))
     front = front_for(game.kind)
-    view = engine.view_json(engine.view(archived.states[step], None))
+    view = engine.view(archived.states[step], None)
     heading = t(language, "🎬 {game} of {day}: move {step} of {total}",
                 game=front.title(language), day=day(game), step=step, total=last)
     body = front.table_text(language, view, archived.names, _lines(language, archived, step,

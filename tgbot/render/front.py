@@ -4,15 +4,19 @@ The outbox and the handlers know a game only through its engine (core) and its f
 The engine decides who is asked what, where and on which clock (`Game.prompts`); a front
 only renders: texts, button labels, event lines, lobby options. Fronts are listed here by
 game id, explicitly (nothing registers itself on import); a registered game without a
-front is not offered by /newgame. Views and events reach a front as JSON dicts
-(`engine.view_json`, `Event.to_json`); action texts are the engine's `encode_action` texts.
+front is not offered by /newgame. A front reads the engine's typed view (`engine.view`:
+DiceView, ColtView, CardsView) and events as JSON dicts (`Event.to_json`); action texts are
+the engine's `encode_action` texts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from core.bang_cards.view import CardsView
+from core.bang_dice.view import DiceView
+from core.colt_express.view import ColtView
 from core.engine.registry import AnyGame, game_ids
 from tgbot.render.cards import CardsFront
 from tgbot.render.colt import ColtFront
@@ -20,26 +24,29 @@ from tgbot.render.dice.front import DiceFront
 from tgbot.render.rendered import Buttons
 
 Json = dict[str, Any]
+GameView = DiceView | ColtView | CardsView
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
 
 
-class GameFront(Protocol):
-    """The game-specific half of the Telegram front; every method is pure."""
+class GameFront(Protocol[ViewT_contra]):
+    """The game-specific half of the Telegram front, reading its game's view type; every
+    method is pure."""
 
     def title(self, language: str) -> str:
         """Return the game's localised title."""
         ...
 
-    def table_text(self, language: str, view: Json, names: Sequence[str],
+    def table_text(self, language: str, view: ViewT_contra, names: Sequence[str],
                    recent: Sequence[str]) -> str:
         """Return the group table of the group's view, ending with the turn's `recent` lines."""
         ...
 
-    def waiting_line(self, language: str, view: Json, names: Sequence[str]) -> str:
+    def waiting_line(self, language: str, view: ViewT_contra, names: Sequence[str]) -> str:
         """Return whom the table waits for and for what (the result once over)."""
         ...
 
     def event_line(self, language: str, event: Json, names: Sequence[str],
-                   view: Json) -> str | None:
+                   view: ViewT_contra) -> str | None:
         """Return a public event as one line, or None for an event not worth a line.
 
         `view` is the group's current view (for names that do not change during a game).
@@ -54,7 +61,7 @@ class GameFront(Protocol):
         """Return True for an event repeated at the top of the next turn's message."""
         ...
 
-    def prompt_buttons(self, language: str, view: Json, legal: Sequence[str],
+    def prompt_buttons(self, language: str, view: ViewT_contra, legal: Sequence[str],
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
         """Return the button rows of `legal` action texts (a prompt's `public` or `private`),
@@ -64,7 +71,7 @@ class GameFront(Protocol):
         """
         ...
 
-    def private_prompt_text(self, language: str, view: Json, names: Sequence[str],
+    def private_prompt_text(self, language: str, view: ViewT_contra, names: Sequence[str],
                             keep: frozenset[int] | None = None) -> str:
         """Return the text above a seat's DM prompt, from that seat's view (`keep` as for
         `prompt_buttons`: the card game's open hand card)."""
@@ -96,11 +103,11 @@ class GameFront(Protocol):
         ...
 
 
-_FRONTS: dict[str, GameFront] = {"bang_dice": DiceFront(), "colt_express": ColtFront(),
-                                  "bang_cards": CardsFront()}
+_FRONTS: dict[str, GameFront[Any]] = {
+    "bang_dice": DiceFront(), "colt_express": ColtFront(), "bang_cards": CardsFront()}
 
 
-def front_for(kind: str) -> GameFront:
+def front_for(kind: str) -> GameFront[Any]:
     """Return the front of a game kind; raise KeyError for a game without one."""
     return _FRONTS[kind]
 

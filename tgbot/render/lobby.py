@@ -19,7 +19,7 @@ def duration_text(language: str, seconds: int) -> str:
     return t(language, "{hours} h", hours=seconds // 3600)
 
 
-def lobby(language: str, *, front: GameFront, game_id: int, names: Sequence[str],
+def lobby(language: str, *, front: GameFront[Any], game_id: int, names: Sequence[str],
           options: dict[str, Any], turn_seconds: int, max_players: int, join_url: str,
           show_options: bool = False, ended: str | None = None,
           waiting: Sequence[str] | None = None) -> Rendered:

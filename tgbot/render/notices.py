@@ -132,7 +132,7 @@ def pings(scene: Scene, unmentioned: Sequence[int]) -> list[Outbound]:
 def dm_ping(scene: Scene, seat: int, user: int) -> str:
     """Return a seat's private "your move" note: which game, what to do, until when."""
     language = user_language(scene, user)
-    view = scene.engine.view_json(scene.engine.view(scene.state, None))
+    view = scene.engine.view(scene.state, None)
     what = front_for(scene.game.kind).waiting_line(language, view, scene.names())
     return "\n".join(filter(None, [
         t(language, "🔔 Your move!"), context_line(scene, language), what,
@@ -241,7 +241,7 @@ def table_line(scene: Scene, language: str) -> str:
         return "\n".join([place, t(language, "In the lobby: {count} seated.",
                                    count=len(scene.seats))])
     engine, state = scene.engine, scene.state
-    view = engine.view_json(engine.view(state, None))
+    view = engine.view(state, None)
     waiting = front_for(game.kind).waiting_line(language, view, scene.names())
     return "\n".join([place, t(language, "Turn {turn}", turn=engine.turn_marker(state)),
                       " · ".join(filter(None, [waiting,

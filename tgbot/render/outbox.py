@@ -198,7 +198,7 @@ class Outbox:
         assert game.id is not None
         front = front_for(game.kind)
         language, names = chat_language(scene), scene.names()
-        view = engine.view_json(engine.view(state, None))
+        view = engine.view(state, None)
         previous = scene.deliveries.get(TABLE)
         before = previous.payload if previous is not None else {}
         public = [e.to_json() for e in scene.events if e.visible_to(None)]
@@ -318,8 +318,7 @@ class Outbox:
         # posted anew below only when that message was closed (#30 item 6).
         new = loud | {scene.notes.prompt_for} | {
             seat for seat in attention.silent if not live_prompt(scene, seat)}
-        marked = scene.notes.keep  # a press's marks: the prompt's own state (a card open)
-        keep = None if marked is None else frozenset(marked)
+        marks = scene.notes.marks  # a press's marks: the prompt's own state (a card open)
         pictures = chat_pictures(scene)
         out = []
         for seat, legal in owed.items():
@@ -327,8 +326,8 @@ class Outbox:
             if user is None:
                 continue
             language = user_language(scene, user)
-            view = engine.view_json(engine.view(state, seat))
-            mine = keep if scene.notes.keep_for in (None, seat) else None
+            view = engine.view(state, seat)
+            mine = marks.for_seat(seat) if marks is not None else None
             # which game and group it is about: a player may sit at several tables
             text = "\n".join([f"🎲 {notices.where(scene, language)}",
                               front.private_prompt_text(language, view, names, mine)])

@@ -91,7 +91,7 @@ def screens() -> str:
 
 def _table(kind: str, language: str, state: object, names: Sequence[str]) -> Rendered:
     engine, front = get_game(kind), front_for(kind)
-    view = engine.view_json(engine.view(state, None))
+    view = engine.view(state, None)
     text = front.table_text(language, view, names, [])
     text += "\n\n" + front.waiting_line(language, view, names)
     shown = next((p for p in engine.prompts(state) if p.public), None)
@@ -104,7 +104,7 @@ def _hand(language: str, state: object, names: Sequence[str], kind: str = "colt_
           keep: frozenset[int] | None = None) -> Rendered:
     engine, front = get_game(kind), front_for(kind)
     prompt = next(p for p in engine.prompts(state) if p.private)
-    view = engine.view_json(engine.view(state, prompt.seat))
+    view = engine.view(state, prompt.seat)
     return Rendered(front.private_prompt_text(language, view, names, keep),
                     front.prompt_buttons(language, view, prompt.private, names, 1, keep))
 
@@ -225,11 +225,11 @@ def _context_screens(language: str, scene: Any) -> list[str]:
     from tgbot.render.dice.front import marked_line
     from tgbot.render.outbox import closed_prompt, closing_table
 
-    game_view = get_game("bang_dice").view_json(get_game("bang_dice").view(scene.state, None))
+    game_view = get_game("bang_dice").view(scene.state, None)
     table = _table("bang_dice", language, scene.state, NAMES)
     hand = _hand(language, _played("colt_express", 4, 3, lambda g, s: g.view(
         s, None).decision == "scheme")[0], NAMES)
-    dice = frozenset({0, 2}) if game_view.get("dice") else frozenset()
+    dice = frozenset({0, 2}) if game_view.dice else frozenset()
     return [
         _block("The lobby once the game started", lobby(
             language, front=front_for("bang_dice"), game_id=1, names=NAMES[:4], options={},

@@ -9,7 +9,7 @@ from typing import Any
 from storage.models import Delivery, GameStatus
 from tgbot.i18n import t
 from tgbot.render.callbacks import Again, mine_data
-from tgbot.render.front import front_for
+from tgbot.render.front import GameView, front_for
 from tgbot.render.notices import chat_language, deadline_text, mention
 from tgbot.render.rendered import Buttons
 from tgbot.render.undo import undo_button
@@ -20,7 +20,7 @@ Json = dict[str, Any]
 TABLE = "table"  # the group table's delivery key (outbox.TABLE)
 
 
-def table_buttons(scene: Scene, view: dict[str, Any], language: str) -> Buttons:
+def table_buttons(scene: Scene, view: GameView, language: str) -> Buttons:
     """Return the table's buttons: the group's choices of the pending decision (with the
     prompt's own state: a press's marks, or the marks kept with the game), the undo, then
     "🔒 Mine"; once the game is over, "🔁 Rematch", each player sitting down with one tap."""
@@ -31,14 +31,14 @@ def table_buttons(scene: Scene, view: dict[str, Any], language: str) -> Buttons:
     buttons: Buttons = ()
     shown = next((p for p in prompts_of(engine, scene.state) if p.public), None)
     if shown is not None:
-        keep = scene.notes.keep if scene.notes.keep is not None else marks_of(game) or None
+        marks = scene.notes.marks
+        keep = marks.keep if marks is not None else marks_of(game) or None
         buttons = front_for(game.kind).prompt_buttons(
-            language, view, shown.public, scene.names(), game.id,
-            None if keep is None else frozenset(keep))
+            language, view, shown.public, scene.names(), game.id, keep)
     return (*buttons, *undo_button(scene, language),
             ((t(language, "🔒 Mine"), mine_data(game.id)),))
 
-def event_lines(scene: Scene, view: dict[str, Any], events: list[Any]) -> list[str]:
+def event_lines(scene: Scene, view: GameView, events: list[Any]) -> list[str]:
     """Return the group's lines of public events (an event with none is left out)."""
     front, language, names = front_for(scene.game.kind), chat_language(scene), scene.names()
     return [line for e in events if (line := front.event_line(language, e, names, view))]
@@ -53,7 +53,7 @@ def still_mentioned(scene: Scene, previous: Delivery | None, *, posted: bool) ->
     owing = set(scene.engine.to_act(scene.state)) - scene.bots()
     return [seat for seat in previous.payload.get("mention", ()) if seat in owing]
 
-def waiting_line(scene: Scene, view: Json, mentioned: list[int]) -> str:
+def waiting_line(scene: Scene, view: GameView, mentioned: list[int]) -> str:
     """Return whom the table waits for, the seats in `mentioned` as mentions that
     notify them, and until when the clock runs."""
     game = scene.game
@@ -69,7 +69,8 @@ def waiting_line(scene: Scene, view: Json, mentioned: list[int]) -> str:
     return waiting
 
 
-def last_turn(scene: Scene, view: Json, ended: list[Json]) -> tuple[list[str], list[str]]:
+def last_turn(scene: Scene, view: GameView, ended: list[Json],
+              ) -> tuple[list[str], list[str]]:
     """Return what ended the last turn (its public `ended` events) as the lines opening the
     new table message (every line of a turn whose table was never shown, its edits
     coalesced away; otherwise its headlines) and the lines closing its old message."""

@@ -26,6 +26,7 @@ from tgbot.service.attention import attention, channels, take_pings_due
 from tgbot.service.commands import Applied, play, release_seat, remove_seat, run_command
 from tgbot.service.deadlines import in_quiet, seated_deadline_rule, timers_of
 from tgbot.service.follow import absent_seats, clear_absent, follow
+from tgbot.service.outbox_notes import PromptMarks
 from tgbot.service.results import Played, Removal, Table
 from tgbot.service.scene import (
     Hooks,
@@ -179,8 +180,8 @@ class GameService:
 
         def work(scene: Scene) -> None:
             seat = _owing_seat(scene, user_id, version)
-            scene.notes.keep = tuple(sorted(keep))
-            scene.notes.keep_for = seat  # the other seats' prompts stay as they were
+            # the other seats' prompts stay as they were
+            scene.notes.marks = PromptMarks(frozenset(keep), seat)
 
         return await self.command(game_id, work)
 
@@ -197,7 +198,7 @@ class GameService:
             now = marks_of(scene.game) ^ {item}
             scene.game.lobby = {**scene.game.lobby,
                                 MARKS: {"version": version, "items": sorted(now)}}
-            scene.notes.keep, scene.notes.dirty = tuple(sorted(now)), True
+            scene.notes.marks, scene.notes.dirty = PromptMarks(now), True
             scene.notes.settle = True
             marked.append(now)
 

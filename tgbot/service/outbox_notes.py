@@ -25,6 +25,20 @@ class Channels:
     """Their private prompt is posted anew without sound (quiet hours, notify off)."""
 
 
+@dataclass(frozen=True)
+class PromptMarks:
+    """A prompt's own state set by a press, the game unchanged: `keep` as the game's front
+    reads it (the dice marked for a re-roll, Colt Express's help shown, the card game's open
+    card as `callbacks.focus_bits`), on `seat`'s prompt (None: every owing seat's)."""
+
+    keep: frozenset[int]
+    seat: int | None = None
+
+    def for_seat(self, seat: int) -> frozenset[int] | None:
+        """Return the marks on `seat`'s prompt (None: that prompt keeps its plain state)."""
+        return self.keep if self.seat in (None, seat) else None
+
+
 @dataclass
 class Notes:
     """What one command wants said, beside its steps; every field defaults to "nothing"."""
@@ -37,10 +51,8 @@ class Notes:
     """The lobby shows its option toggles."""
     prompt_for: int | None = None
     """The seat whose private prompt is posted anew (his /status)."""
-    keep: tuple[int, ...] | None = None
+    marks: PromptMarks | None = None
     """The marks a press put on a prompt (the dice to re-roll, a card opened)."""
-    keep_for: int | None = None
-    """The seat whose prompt `keep` marks (None: every owing seat's)."""
     settle: bool = False
     """Only marks changed (a die marked for a re-roll): the table's edit may wait a moment,
     so that the next press (another mark, the re-roll) makes it instead."""

@@ -49,7 +49,7 @@ def _words(state: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _bruno_line(state: Any) -> str:
-    view = GAME.view_json(GAME.view(state, None))
+    view = GAME.view(state, None)
     lines = table("en", view, NAMES, [], "BANG!").splitlines()
     return next(line for line in lines if "Bruno" in line and "💀" in line)
 
@@ -62,7 +62,7 @@ def test_GR_NUG_5_the_table_shows_the_dead_outlaws_nuggets_back_in_the_bank(
     assert "Nuggets: 1" in words  # the Sheriff's, for the killing point
     assert "Nuggets: 3" not in words
     assert "💰" not in _bruno_line(state)
-    view = GAME.view_json(GAME.view(state, None))
+    view = GAME.view(state, None)
     assert "🏦 29💰" in table("en", view, NAMES, [], "BANG!")
 
 

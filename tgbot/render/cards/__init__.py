@@ -1,7 +1,8 @@
 """Rendering BANG! the card game for Telegram: the table, hands, event lines, buttons.
 
-Pure functions of engine views and events (JSON dicts). The group table shows public
-facts only; hands, secret roles and Kit Carlson's cards appear only in a player's DMs.
+Pure functions of the engine's typed view (CardsView) and of events (JSON dicts). The group
+table shows public facts only; hands, secret roles and Kit Carlson's cards appear only in a
+player's DMs.
 
 `labels.py` names cards, suits, roles; `table.py` is the group table and whom it waits
 for; `prompts.py` the hand as buttons (a card's help, then its targets); `events.py` the

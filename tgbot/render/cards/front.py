@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.bang_cards.view import CardsView
 from tgbot.i18n import t
 from tgbot.render.callbacks import lobby_data
 from tgbot.render.cards.events import event_line, private_event_line
@@ -23,17 +24,17 @@ class CardsFront:
         """Return the game's localised title."""
         return t(language, "BANG! card game")
 
-    def table_text(self, language: str, view: dict[str, Any], names: Sequence[str],
+    def table_text(self, language: str, view: CardsView, names: Sequence[str],
                    recent: Sequence[str]) -> str:
         """Return the group table with the turn's recent lines."""
         return table(language, view, names, recent, self.title(language))
 
-    def waiting_line(self, language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    def waiting_line(self, language: str, view: CardsView, names: Sequence[str]) -> str:
         """Return whom the table waits for (an attack's target too), or the result."""
         return waiting_line(language, view, names)
 
     def event_line(self, language: str, event: dict[str, Any], names: Sequence[str],
-                   view: dict[str, Any]) -> str | None:
+                   view: CardsView) -> str | None:
         """Return one public event as a line, or None (the view is not needed)."""
         return event_line(language, event, names)
 
@@ -46,13 +47,13 @@ class CardsFront:
         lost, the game's end."""
         return bool(event["kind"] in ("player_eliminated", "life_changed", "game_ended"))
 
-    def prompt_buttons(self, language: str, view: dict[str, Any], legal: Sequence[str],
+    def prompt_buttons(self, language: str, view: CardsView, legal: Sequence[str],
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
         """Return the buttons of `legal` (`keep`: the hand card opened in a DM prompt)."""
         return prompt_buttons(language, view, legal, names, game_id, keep)
 
-    def private_prompt_text(self, language: str, view: dict[str, Any], names: Sequence[str],
+    def private_prompt_text(self, language: str, view: CardsView, names: Sequence[str],
                             keep: frozenset[int] | None = None) -> str:
         """Return the seat's hand, life, role and what it must decide."""
         return private_prompt_text(language, view, names, keep)
@@ -77,12 +78,13 @@ class CardsFront:
 
     def mine_text(self, language: str, engine: Any, state: Any, seat: int) -> str:
         """Return the seat's role and hand, short enough for a pop-up."""
-        view = engine.view_json(engine.view(state, seat))
-        me = view["seats"][seat]
-        hand = ", ".join(card_label(language, c) for c in me["hand"] or ()) or "—"
-        text = t(language, "🎭 {role} · 🃏 {hand}", role=role_name(language, view["role"]),
+        view: CardsView = engine.view(state, seat)
+        me = view.seats[seat]
+        assert view.role is not None  # a seat's own view holds its role
+        hand = ", ".join(card_label(language, c) for c in me.hand or ()) or "—"
+        text = t(language, "🎭 {role} · 🃏 {hand}", role=role_name(language, view.role),
                  hand=hand)
-        extras = seat_extras(language, me) if view.get("gold_rush") else ""
+        extras = seat_extras(language, me) if view.gold_rush else ""
         return f"{text} · {extras}" if extras else text
 
     def options_lines(self, language: str, options: Mapping[str, Any]) -> list[str]:

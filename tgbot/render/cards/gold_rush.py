@@ -4,14 +4,14 @@ actions (buy, force a discard, sell a Beer, a paid ability), decoded by the engi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from core.bang_cards.actions import Buy, CardsAction, Force, Sell, Use
 from core.bang_cards.gold_rush.equipment import GEAR, GEAR_OF
 from core.bang_cards.ids import Aim, PaidUse
+from core.bang_cards.view import CardsView, SeatView
 from tgbot.i18n import t
 from tgbot.render.cards.gold_rush_rules import gear_help
-from tgbot.render.cards.labels import card_label, kind_name, short
+from tgbot.render.cards.labels import card_label, kind_name, own_seat, short
 from tgbot.render.roles import side_name
 
 
@@ -45,23 +45,23 @@ def _at(names: Sequence[str], seat: int | None) -> str:
     return "" if seat is None else f" → {short(names[seat])}"
 
 
-def buy_price(view: dict[str, Any], buys: Sequence[Buy], buy: Buy) -> int:
+def buy_price(view: CardsView, buys: Sequence[Buy], buy: Buy) -> int:
     """Return what a purchase costs the viewer: the card's cost, one less for Pretty
     Luzena's discount [GR-CHAR-LUZENA-1]. Her discount is unused while a full-price twin
     is offered [GR-DEC-5], or when she could not afford the card without it."""
     cost = GEAR[GEAR_OF[buy.card]].cost
-    me = view["seats"][view["viewer"]]
-    if buy.full or me["character"] != "pretty_luzena":
+    me = own_seat(view)
+    if buy.full or me.character != "pretty_luzena":
         return cost
-    unused = any(other.full for other in buys) or me["nuggets"] < cost
+    unused = any(other.full for other in buys) or me.nuggets < cost
     return max(0, cost - 1) if unused else cost
 
 
-def _buy_label(language: str, action: Buy, view: dict[str, Any], names: Sequence[str],
+def _buy_label(language: str, action: Buy, view: CardsView, names: Sequence[str],
                price: int | None) -> str:
     card = gear_title(language, action.card)
     cost = GEAR[GEAR_OF[action.card]].cost
-    if view["decision"] == "gear_use":  # Josh McCloud already paid for the card he drew
+    if view.decision == "gear_use":  # Josh McCloud already paid for the card he drew
         text = t(language, "▶️ Use {card}", card=card)
     else:
         paid = cost if price is None else price
@@ -79,7 +79,7 @@ def _buy_label(language: str, action: Buy, view: dict[str, Any], names: Sequence
     return text
 
 
-def gold_rush_label(language: str, action: CardsAction, view: dict[str, Any],
+def gold_rush_label(language: str, action: CardsAction, view: CardsView,
                     names: Sequence[str], price: int | None = None) -> str | None:
     """Return the button label of a Gold Rush action, or None for any other action;
     `price` is what a purchase costs the viewer (`buy_price`)."""
@@ -104,13 +104,13 @@ def gold_rush_label(language: str, action: CardsAction, view: dict[str, Any],
     return None
 
 
-def shop_text(language: str, view: dict[str, Any]) -> str:
+def shop_text(language: str, view: CardsView) -> str:
     """Return the shop menu's text: the viewer's nuggets, each shop card with its cost and
     what it does, and what the other buttons cost."""
-    me = view["seats"][view["viewer"]]
-    lines = [t(language, "👉 Shop · your nuggets: {nuggets}💰", nuggets=me["nuggets"])]
-    luzena = me["character"] == "pretty_luzena"
-    for card in view["shop"]:
+    me = own_seat(view)
+    lines = [t(language, "👉 Shop · your nuggets: {nuggets}💰", nuggets=me.nuggets)]
+    luzena = me.character == "pretty_luzena"
+    for card in view.shop:
         cost = GEAR[GEAR_OF[card]].cost
         price = f"{cost}💰"
         if luzena:
@@ -126,24 +126,24 @@ def shop_text(language: str, view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def seat_extras(language: str, seat: dict[str, Any]) -> str:
+def seat_extras(language: str, seat: SeatView) -> str:
     """Return a player's public Gold Rush facts: shadow, side, nuggets and equipment ("" if
     none); the Shadow Renegade's side is the one he joined this turn."""
     parts = []
-    if seat.get("shadow"):
+    if seat.shadow:
         parts.append(t(language, "👻 shadow"))
-    if seat.get("side"):
-        parts.append(t(language, "⚖️ with {side}", side=side_name(language, seat["side"])))
-    if seat.get("nuggets"):
-        parts.append(f"{seat['nuggets']}💰")
-    parts += [gear_title(language, card) for card in seat.get("equipment") or ()]
+    if seat.side:
+        parts.append(t(language, "⚖️ with {side}", side=side_name(language, seat.side)))
+    if seat.nuggets:
+        parts.append(f"{seat.nuggets}💰")
+    parts += [gear_title(language, card) for card in seat.equipment or ()]
     return " · ".join(parts)
 
 
-def shop_table_line(language: str, view: dict[str, Any]) -> str | None:
+def shop_table_line(language: str, view: CardsView) -> str | None:
     """Return the group's shop line (the three cards with costs, the bank), or None when
     Gold Rush is off."""
-    if not view.get("gold_rush"):
+    if not view.gold_rush:
         return None
-    cards = ", ".join(gear_label(language, card) for card in view["shop"]) or "—"
-    return t(language, "🛒 Shop: {cards} · 🏦 {bank}💰", cards=cards, bank=view["bank"])
+    cards = ", ".join(gear_label(language, card) for card in view.shop) or "—"
+    return t(language, "🛒 Shop: {cards} · 🏦 {bank}💰", cards=cards, bank=view.bank)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
 
 from core.bang_cards.cards import CARD, KINDS
 from core.bang_cards.ids import Kind
+from core.bang_cards.view import CardsView, SeatView
 from tgbot.i18n import t
 from tgbot.render.dice.front import character_name, role_name
 
@@ -92,9 +92,15 @@ def purpose_name(language: str, purpose: str) -> str:
     return names.get(purpose, purpose)
 
 
-def attack_name(language: str, view: dict[str, Any]) -> str:
+def own_seat(view: CardsView) -> SeatView:
+    """Return the viewer's own seat (a seat's view only: the group has none)."""
+    assert view.viewer is not None, "the group's view has no own seat"
+    return view.seats[view.viewer]
+
+
+def attack_name(language: str, view: CardsView) -> str:
     """Return the name of the card being answered in the view's pending decision."""
-    card = view.get("card")
+    card = view.card
     return kind_label(language, CARD[card].kind.value) if card in CARD else "?"
 
 

@@ -9,7 +9,6 @@ card), and "back". Which card or menu is open is the prompt's state, `keep`, rea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from core.bang_cards.actions import (
     Buy,
@@ -31,6 +30,7 @@ from core.bang_cards.actions import (
 from core.bang_cards.cards import CARD
 from core.bang_cards.gold_rush.equipment import GEAR_OF
 from core.bang_cards.ids import Aim
+from core.bang_cards.view import CardsView
 from tgbot.i18n import t
 from tgbot.render.callbacks import MOST_CARDS, Focus, HandMenu, action_data, focus_bits
 from tgbot.render.cards.gold_rush import buy_price, gear_title, gold_rush_label, shop_text
@@ -38,6 +38,7 @@ from tgbot.render.cards.gold_rush_rules import gear_help
 from tgbot.render.cards.labels import (
     card_label,
     character_name,
+    own_seat,
     role_name,
     short,
     short_card,
@@ -62,10 +63,10 @@ def focus_of(keep: frozenset[int] | None) -> int:
     return sum(1 << bit for bit in keep or () if 0 <= bit < 6)
 
 
-def own_hand(view: dict[str, Any]) -> tuple[str, ...]:
+def own_hand(view: CardsView) -> tuple[str, ...]:
     """Return the viewer's hand (empty for the group's view)."""
-    viewer = view["viewer"]
-    return () if viewer is None else tuple(view["seats"][viewer]["hand"] or ())
+    viewer = view.viewer
+    return () if viewer is None else tuple(view.seats[viewer].hand or ())
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:
@@ -76,10 +77,10 @@ def _pair(language: str, first: str, second: str) -> str:
     return f"{card_label(language, first)} + {card_label(language, second)}"
 
 
-def action_label(language: str, action: CardsAction, view: dict[str, Any],
+def action_label(language: str, action: CardsAction, view: CardsView,
                  names: Sequence[str]) -> str:
     """Return the button label of an action (plain text: labels are not HTML)."""
-    decision = view["decision"]
+    decision = view.decision
     gold = gold_rush_label(language, action, view, names)
     if gold is not None:
         return gold
@@ -89,7 +90,7 @@ def action_label(language: str, action: CardsAction, view: dict[str, Any],
         case Pass():
             return {"duel": t(language, "🏳 Give up the Duel"),
                     "save": t(language, "💀 Leave the game")}.get(
-                decision, t(language, "🎯 Take the hit"))
+                decision or "", t(language, "🎯 Take the hit"))
         case Play(card=card, target=None):
             return t(language, "▶️ Play {card}", card=card_label(language, card))
         case Play(target=target, pick=None):
@@ -106,7 +107,7 @@ def action_label(language: str, action: CardsAction, view: dict[str, Any],
         case DrawFrom(origin="deck"):
             return t(language, "🂠 From the deck")
         case DrawFrom(origin="discard"):
-            top = view["discard"][-1] if view["discard"] else None
+            top = view.discard[-1] if view.discard else None
             return t(language, "🗑 From the discard pile: {card}",
                      card=card_label(language, top) if top else "—")
         case DrawFrom(origin=int(seat)):
@@ -126,17 +127,17 @@ def _rows(buttons: list[Button], width: int = 1) -> Buttons:
     return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
 
 
-def _button(language: str, text: str, action: CardsAction, view: dict[str, Any],
+def _button(language: str, text: str, action: CardsAction, view: CardsView,
             names: Sequence[str], game_id: int) -> Button:
     return (action_label(language, action, view, names),
-            action_data(game_id, view["version"], text))
+            action_data(game_id, view.version, text))
 
 
-def _back(language: str, view: dict[str, Any], game_id: int) -> Button:
-    return (t(language, "◀️ Back to the hand"), Focus(game_id, view["version"]).data())
+def _back(language: str, view: CardsView, game_id: int) -> Button:
+    return (t(language, "◀️ Back to the hand"), Focus(game_id, view.version).data())
 
 
-def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
+def _play_menu(language: str, view: CardsView, legal: Sequence[str],
                names: Sequence[str], game_id: int, focus: int) -> Buttons:
     """Return the phase-2 buttons: the hand (or the open card's plays, or Sid's pairs)."""
     hand = own_hand(view)
@@ -157,15 +158,15 @@ def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
     if focus == SHOP_MENU:
         return (*_rows(_shop_buttons(language, view, decoded, names, game_id)),
                 (_back(language, view, game_id),))
-    cards = [(card_label(language, card), Focus(game_id, view["version"], index + 1).data())
+    cards = [(card_label(language, card), Focus(game_id, view.version, index + 1).data())
              for index, card in enumerate(hand[:MOST_CARDS])]
     rows: list[tuple[Button, ...]] = list(_rows(cards, 2))
     if any(isinstance(action, Sid) for _, action in decoded):
         rows.append(((t(language, "🩹 Sid Ketchum: 2 cards for 1 ❤️"),
-                      Focus(game_id, view["version"], menu=HandMenu.SID).data()),))
+                      Focus(game_id, view.version, menu=HandMenu.SID).data()),))
     if any(isinstance(action, SHOP_ACTIONS) for _, action in decoded):
         rows.append(((t(language, "🛒 Shop, nuggets and equipment"),
-                      Focus(game_id, view["version"], menu=HandMenu.SHOP).data()),))
+                      Focus(game_id, view.version, menu=HandMenu.SHOP).data()),))
     rows += [(_button(language, text, action, view, names, game_id),)
              for text, action in decoded if isinstance(action, SetOrder)]
     rows += [(_button(language, text, action, view, names, game_id),)
@@ -173,7 +174,7 @@ def _play_menu(language: str, view: dict[str, Any], legal: Sequence[str],
     return tuple(rows)
 
 
-def _shop_buttons(language: str, view: dict[str, Any],
+def _shop_buttons(language: str, view: CardsView,
                   decoded: Sequence[tuple[str, CardsAction]], names: Sequence[str],
                   game_id: int) -> list[Button]:
     """Return the shop menu's buttons, each purchase at the price the viewer pays."""
@@ -183,11 +184,11 @@ def _shop_buttons(language: str, view: dict[str, Any],
         if isinstance(action, SHOP_ACTIONS):
             price = buy_price(view, buys, action) if isinstance(action, Buy) else None
             label = gold_rush_label(language, action, view, names, price) or text
-            found.append((label, action_data(game_id, view["version"], text)))
+            found.append((label, action_data(game_id, view.version, text)))
     return found
 
 
-def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
+def prompt_buttons(language: str, view: CardsView, legal: Sequence[str],
                    names: Sequence[str], game_id: int,
                    keep: frozenset[int] | None = None) -> Buttons:
     """Return the button rows of `legal` action texts for the view's audience.
@@ -195,33 +196,33 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
     A seat's phase-2 prompt shows its hand and opens one card at a time (`keep`); every
     other decision shows one button per legal action, the one that gives in first.
     """
-    if view["viewer"] is not None and view["decision"] == "play" and len(legal) > 1:
+    if view.viewer is not None and view.decision == "play" and len(legal) > 1:
         return _play_menu(language, view, legal, names, game_id, focus_of(keep))
     buttons = [_button(language, text, decode(text), view, names, game_id) for text in legal]
     return _rows(buttons)
 
 
-def hand_lines(language: str, view: dict[str, Any]) -> list[str]:
+def hand_lines(language: str, view: CardsView) -> list[str]:
     """Return a seat's own facts: hand, life, reach, role, character and cards in play."""
-    me = view["seats"][view["viewer"]]
-    hand = ", ".join(card_label(language, c) for c in me["hand"] or ()) or "—"
-    lines = [t(language, "🃏 Your hand ({count}): {cards}", count=len(me["hand"] or ()),
+    me = own_seat(view)
+    hand = ", ".join(card_label(language, c) for c in me.hand or ()) or "—"
+    lines = [t(language, "🃏 Your hand ({count}): {cards}", count=len(me.hand or ()),
                cards=hand)]
-    role = role_name(language, view["role"]) if view["role"] else "—"
+    role = role_name(language, view.role) if view.role else "—"
     lines.append(t(language, "🎭 {role} · {character} · ❤️{life}/{most} · 🔫 reach {reach}",
-                   role=role, character=character_name(me["character"]), life=me["life"],
-                   most=me["max_life"], reach=me["reach"]))
-    if me["in_play"]:
+                   role=role, character=character_name(me.character), life=me.life,
+                   most=me.max_life, reach=me.reach))
+    if me.in_play:
         lines.append(t(language, "In play: {cards}", cards=", ".join(
-            short_card(language, c) for c in me["in_play"])))
+            short_card(language, c) for c in me.in_play)))
     return lines
 
 
-def private_prompt_text(language: str, view: dict[str, Any], names: Sequence[str],
+def private_prompt_text(language: str, view: CardsView, names: Sequence[str],
                         keep: frozenset[int] | None = None) -> str:
     """Return the text above a seat's private prompt: its hand and what it must decide."""
     lines = hand_lines(language, view)
-    decision = view["decision"]
+    decision = view.decision
     attack = attack_line(language, view, names)
     if attack is not None:
         lines.append(attack)
@@ -229,19 +230,19 @@ def private_prompt_text(language: str, view: dict[str, Any], names: Sequence[str
         lines.append(_play_text(language, view, focus_of(keep)))
     elif decision == "discard":
         lines.append(t(language, "👉 Too many cards: tap one to discard it (keep {life}).",
-                       life=view["seats"][view["viewer"]]["life"]))
+                       life=own_seat(view).life))
     elif decision == "dutch_discard":
         lines.append(t(language, "👉 Dutch Will: choose the card to discard for a nugget."))
-    elif decision == "gear_use" and view.get("gear_held"):
-        held = view["gear_held"]
+    elif decision == "gear_use" and view.gear_held:
+        held = view.gear_held
         lines.append(t(language, "👉 Josh McCloud drew {card}: choose how to use it.",
                        card=gear_title(language, held)))
         lines.append(gear_help(language, GEAR_OF[held].value) or "")
     elif decision == "kit_return":
         lines.append(t(language, "👉 You see {cards}: choose the one to put back on the "
                                  "deck.", cards=", ".join(card_label(language, c)
-                                                          for c in view["table"])))
-    orders = view["seats"][view["viewer"]]["orders"] or ()
+                                                          for c in view.table)))
+    orders = own_seat(view).orders or ()
     if orders:
         lines.append(t(language, "📜 Your standing orders: {orders}", orders=", ".join(
             order_name(language, order) for order in orders)))
@@ -254,7 +255,7 @@ def order_name(language: str, order: str) -> str:
             t(language, "BANG! in a Duel and against Indians!"))
 
 
-def _play_text(language: str, view: dict[str, Any], focus: int) -> str:
+def _play_text(language: str, view: CardsView, focus: int) -> str:
     hand = own_hand(view)
     if 1 <= focus <= len(hand):
         card = hand[focus - 1]

@@ -1,7 +1,8 @@
 """Rendering Colt Express for Telegram: the train, the pile, hands, event lines, buttons.
 
-Pure functions of engine views and events (JSON dicts). The group table shows public
-facts only; hands and face-down cards appear only in a player's private messages.
+Pure functions of the engine's typed view (ColtView) and of events (JSON dicts). The group
+table shows public facts only; hands and face-down cards appear only in a player's private
+messages.
 
 `labels.py` names cards, rounds, bandits and cars; `table.py` is the group table;
 `prompts.py` the buttons and the private hand; `events.py` the event lines; `front.py`

@@ -7,11 +7,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.colt_express.ids import card_kind
+from core.colt_express.view import ColtView
 from tgbot.i18n import t
 from tgbot.render.colt.labels import (
     LOOT_ICON,
     bandit_name,
-    car_title,
+    car_name,
     card_label,
     round_card_name,
     short,
@@ -19,7 +20,7 @@ from tgbot.render.colt.labels import (
 
 
 def event_line(language: str, event: dict[str, Any], names: Sequence[str],
-               view: dict[str, Any]) -> str | None:
+               view: ColtView) -> str | None:
     """Return one public event as a short line, or None for events not worth a line."""
     kind = event["kind"]
 
@@ -30,7 +31,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str],
         return html.escape(short(names[event["seat"]]))
 
     def moved() -> str | None:
-        place = car_title(language, view, event["car"])
+        place = car_name(language, len(view.cars), event["car"])
         where = (t(language, "{car}, on the roof", car=place) if event["roof"]
                  else t(language, "{car}, inside", car=place))
         if event["cause"] == "start":
@@ -70,7 +71,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str],
                                 loot=LOOT_ICON.get(event["loot"], "?")),
         "loot_lost": lambda: t(language, "{name} loses a purse", name=who()),
         "marshal_moved": lambda: t(language, "⭐ The Marshal moves: {car}",
-                                   car=car_title(language, view, event["car"])),
+                                   car=car_name(language, len(view.cars), event["car"])),
         "round_event": lambda: t(language, "📜 End of round: {card}",
                                  card=round_card_name(language, event["card"])),
         "game_ended": lambda: t(language, "🏁 The train reaches the station!"),

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.colt_express.ids import card_kind
+from core.colt_express.view import ColtView
 from tgbot.i18n import t
 from tgbot.render.callbacks import lobby_data
 from tgbot.render.colt.events import event_line, private_event_line
@@ -34,17 +35,17 @@ class ColtFront:
         """Return the game's localised title."""
         return t(language, "Colt Express")
 
-    def table_text(self, language: str, view: dict[str, Any], names: Sequence[str],
+    def table_text(self, language: str, view: ColtView, names: Sequence[str],
                    recent: Sequence[str]) -> str:
         """Return the group table with the turn's recent lines."""
         return table(language, view, names, recent, self.title(language))
 
-    def waiting_line(self, language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    def waiting_line(self, language: str, view: ColtView, names: Sequence[str]) -> str:
         """Return whom the table waits for, or the final scores."""
         return waiting_line(language, view, names)
 
     def event_line(self, language: str, event: dict[str, Any], names: Sequence[str],
-                   view: dict[str, Any]) -> str | None:
+                   view: ColtView) -> str | None:
         """Return one public event as a line, or None."""
         return event_line(language, event, names, view)
 
@@ -57,13 +58,13 @@ class ColtFront:
         the end-of-round event; the next turn's message opens with it."""
         return bool(event["kind"] in HEADLINES)
 
-    def prompt_buttons(self, language: str, view: dict[str, Any], legal: Sequence[str],
+    def prompt_buttons(self, language: str, view: ColtView, legal: Sequence[str],
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
         """Return one button per legal action (`keep`: the private prompt's help shown)."""
         return prompt_buttons(language, view, legal, names, game_id, keep)
 
-    def private_prompt_text(self, language: str, view: dict[str, Any],
+    def private_prompt_text(self, language: str, view: ColtView,
                             names: Sequence[str], keep: frozenset[int] | None = None) -> str:
         """Return the seat's hand, deck and what it must decide (with `keep`, what its cards
         do)."""
@@ -85,11 +86,10 @@ class ColtFront:
 
     def mine_text(self, language: str, engine: Any, state: Any, seat: int) -> str:
         """Return the seat's hand and purse values, short enough for a pop-up."""
-        view = engine.view_json(engine.view(state, seat))
-        counts = Counter(card_kind(key) for key in view["hand_keys"])
+        view: ColtView = engine.view(state, seat)
+        counts = Counter(card_kind(key) for key in view.hand_keys)
         hand = ", ".join(f"{KIND_ICON.get(k, k)}×{n}" for k, n in counts.items()) or "—"
-        values = [v for b in view["bandits"] if b["seat"] == seat
-                  for v in (b["purse_values"] or ())]
+        values = [v for b in view.bandits if b.seat == seat for v in (b.purse_values or ())]
         purses = ", ".join(f"${v}" for v in values) or "—"
         return t(language, "🂠 Hand: {hand} · 👛 {purses}", hand=hand, purses=purses)
 

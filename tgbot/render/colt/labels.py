@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.colt_express.ids import CardKind, LootKind
+from core.colt_express.view import ColtView
 from tgbot.i18n import t
 
 LOOT_ICON: dict[str, str] = {LootKind.PURSE: "👛", LootKind.JEWEL: "💎", LootKind.STRONGBOX: "🧰",
@@ -59,20 +60,26 @@ def short(name: str, limit: int = NAME_LIMIT) -> str:
     return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
 
 
-def bandit_label(view: dict[str, Any], bandit: int, names: Sequence[str]) -> str:
+def bandit_label(view: ColtView, bandit: int, names: Sequence[str]) -> str:
     """Return "Player (Character)" for a bandit as plain text (for button labels)."""
-    info = view["bandits"][bandit]
-    return f"{short(names[info['seat']])} ({info['character'].title()})"
+    info = view.bandits[bandit]
+    return f"{short(names[info.seat])} ({info.character.title()})"
 
 
-def bandit_name(view: dict[str, Any], bandit: int, names: Sequence[str]) -> str:
+def bandit_name(view: ColtView, bandit: int, names: Sequence[str]) -> str:
     """Return "Player (Character)" for a bandit, escaped for HTML."""
     return html.escape(bandit_label(view, bandit, names))
 
 
-def car_title(language: str, view: dict[str, Any], car: int) -> str:
-    """Return a car's name: the locomotive, car n, or the caboose."""
+def car_name(language: str, cars: int, car: int) -> str:
+    """Return the name of car `car` of a train of `cars`: the locomotive, car n, or the
+    caboose."""
     if car == 0:
         return t(language, "Locomotive")
-    return t(language, "Caboose") if car == len(view["cars"]) - 1 else t(language, "Car {n}",
-                                                                          n=car)
+    return t(language, "Caboose") if car == cars - 1 else t(language, "Car {n}", n=car)
+
+
+def car_title(language: str, data: Mapping[str, Any], car: int) -> str:
+    """Return a car's name in a view's JSON (the table picture draws from JSON; the text
+    renderers call `car_name` with their view's train length)."""
+    return car_name(language, len(data["cars"]), car)

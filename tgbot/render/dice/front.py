@@ -27,6 +27,7 @@ from core.bang_dice.actions import (
     encode,
 )
 from core.bang_dice.ids import DIE_FACES, DieKind
+from core.bang_dice.view import DiceView, SeatView
 from core.engine.registry import AnyGame
 from tgbot.i18n import N_, t
 from tgbot.render.callbacks import action_data, die_data, lobby_data
@@ -66,59 +67,59 @@ def face_icon(face: str | None) -> str:
     return FACE_ICON.get(face or "", "·")
 
 
-def _seat_line(language: str, view: Any, seat: Any, names: Sequence[str]) -> str:
-    name = html.escape(names[seat["seat"]])
+def _seat_line(language: str, view: DiceView, seat: SeatView, names: Sequence[str]) -> str:
+    name = html.escape(names[seat.seat])
     marks = []
-    if seat["seat"] == view["active"] and view["outcome"] is None:
+    if seat.seat == view.active and view.outcome is None:
         marks.append("👉")
-    if seat.get("ghost"):
+    if seat.ghost:
         marks.append("👻")
-    elif not seat["alive"]:
+    elif not seat.alive:
         marks.append("💀")
-    role = seat.get("identity") or seat.get("role")
+    role = seat.identity or seat.role
     role_text = f" ({role_name(language, role)})" if role else ""
-    line = (f"{''.join(marks)}<b>{name}</b>{role_text} · {character_name(seat['character'])}")
-    if seat["alive"]:
-        line += f" ❤️{seat['life']}/{seat['max_life']} 🏹{seat['arrows']}"
-        if seat.get("chief"):
+    line = (f"{''.join(marks)}<b>{name}</b>{role_text} · {character_name(seat.character)}")
+    if seat.alive:
+        line += f" ❤️{seat.life}/{seat.max_life} 🏹{seat.arrows}"
+        if seat.chief:
             line += " 🪶"
-    if seat.get("token"):
-        line += f" 👻{face_icon(seat['token'])}{'×2' if seat.get('token_double') else ''}"
+    if seat.token:
+        line += f" 👻{face_icon(seat.token)}{'×2' if seat.token_double else ''}"
     return line
 
 
-def table(language: str, view: dict[str, Any], names: Sequence[str],
+def table(language: str, view: DiceView, names: Sequence[str],
           recent: Sequence[str], title: str) -> str:
     """Return the group table for a view (the group's view: public facts only)."""
-    turn = t(language, "turn {number}", number=view["turn_number"])
+    turn = t(language, "turn {number}", number=view.turn_number)
     lines = [f"🎲 <b>{html.escape(title)}</b> — {turn}"]
-    lines += [_seat_line(language, view, seat, names) for seat in view["seats"]]
-    pile = t(language, "Arrows in the pile: {count}", count=view["pile"])
-    if view.get("chief_in_pile"):
+    lines += [_seat_line(language, view, seat, names) for seat in view.seats]
+    pile = t(language, "Arrows in the pile: {count}", count=view.pile)
+    if view.chief_in_pile:
         pile += " + 🪶"
     lines.append(pile)
-    if view["outcome"] is None:
-        dice = " ".join(face_icon(d["face"]) + DIE_MARK.get(d["kind"], "")
-                        for d in view["dice"])
+    if view.outcome is None:
+        dice = " ".join(face_icon(d.face) + DIE_MARK.get(d.kind, "")
+                        for d in view.dice)
         lines.append(t(language, "Dice: {dice} (rolls left: {left})", dice=dice,
-                       left=view["rolls_left"]))
+                       left=view.rolls_left))
     if recent:
         lines.append("")
         lines += [f"• {line}" for line in recent]
     return "\n".join(lines)
 
 
-def waiting_line(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+def waiting_line(language: str, view: DiceView, names: Sequence[str]) -> str:
     """Return who the table waits for, and for what (never who owes a reaction window)."""
-    if view["outcome"] is not None:
-        winners = ", ".join(html.escape(names[i]) for i in view["outcome"]["winners"])
+    if view.outcome is not None:
+        winners = ", ".join(html.escape(names[i]) for i in sorted(view.outcome.winners))
         return t(language, "🏁 Game over — victory for {side}. {winners}",
-                 side=side_name(language, view["outcome"]["side"]), winners=winners)
-    if view["window"]:
+                 side=side_name(language, view.outcome.side), winners=winners)
+    if view.window:
         return t(language, "⏳ Waiting for reactions…")
-    owed = ", ".join(html.escape(names[i]) for i in view["to_act"])
+    owed = ", ".join(html.escape(names[i]) for i in view.to_act)
     return t(language, "⏳ {names}: {decision}", names=owed,
-             decision=decision_name(language, view["decision"], view["symbol"]))
+             decision=decision_name(language, view.decision, view.symbol))
 
 
 DECISION_NAMES = {
@@ -154,20 +155,21 @@ def decision_name(language: str, decision: str | None, symbol: int = 0) -> str:
              symbol=face_icon("bullseye_1" if symbol == 1 else "bullseye_2"))
 
 
-def action_label(language: str, text: str, view: dict[str, Any],
+def action_label(language: str, text: str, view: DiceView,
                  names: Sequence[str]) -> str:
     """Return the button label of an action text, read through the engine's codec."""
-    decision = view["decision"]
+    decision = view.decision
     match decode(text):
         case Stop():
             return t(language, "✅ Done")
         case Skip():
             if decision == "start_reveal":
                 return t(language, "▶️ Go on")
-            return t(language, "🤐 Pass") if view.get("window") else t(language, "✖️ No")
+            return t(language, "🤐 Pass") if view.window else t(language, "✖️ No")
         case Target(seat=seat, doubled=doubled):
             icon = {"hit_target": "🎯", "beer_target": "🍺", "sid_heal": "❤️",
-                    "broken_arrow": "💔", "elena_give": "🏹", "molly_take": "🛡"}.get(decision, "👉")
+                    "broken_arrow": "💔", "elena_give": "🏹",
+                    "molly_take": "🛡"}.get(decision or "", "👉")
             return f"{icon} {names[seat]}{' ×2' if doubled else ''}"
         case DiscardArrow(seat=seat, chief=chief):
             return f"{names[seat]}{' 🪶' if chief else ' 🏹'}"
@@ -179,15 +181,15 @@ def action_label(language: str, text: str, view: dict[str, Any],
             return {"normal": t(language, "🏹 Normal"), "chief": t(language, "🪶 Chief's Arrow"),
                     "steal": t(language, "🪶 Steal it")}[source]
         case GhostToken(die=die, seat=seat):
-            return f"{face_icon(view['dice'][die]['face'])} → {names[seat]}"
+            return f"{face_icon(view.dice[die].face)} → {names[seat]}"
         case Reveal(seats=seats):
             if not seats:
                 return t(language, "🎭 Reveal")
             return "🎭 " + " ⇄ ".join(names[seat] for seat in seats)
         case SetFace(die=die, face=face):
-            shown = view["dice"][die]
-            new = DIE_FACES[DieKind(shown["kind"])][face]
-            return f"🎲{die + 1} {face_icon(shown['face'])}→{face_icon(new)}"
+            shown = view.dice[die]
+            new = DIE_FACES[DieKind(shown.kind)][face]
+            return f"🎲{die + 1} {face_icon(shown.face)}→{face_icon(new)}"
     return text
 
 
@@ -214,7 +216,7 @@ def _dice_choice_label(language: str, die: DieKind | None, extra: bool) -> str:
     return t(language, "Coward (6th die)") if extra else t(language, "Coward")
 
 
-def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
+def prompt_buttons(language: str, view: DiceView, legal: Sequence[str],
                    names: Sequence[str], game_id: int, keep: frozenset[int] | None = None,
                    ) -> Buttons:
     """Return the button rows for the legal actions of the seat owing the decision.
@@ -223,19 +225,19 @@ def prompt_buttons(language: str, view: dict[str, Any], legal: Sequence[str],
     the dice marked for re-rolling), then "Re-roll" (refused with a word while nothing is
     marked) and "Done".
     """
-    version = view["version"]
-    if view["decision"] == "reroll":
+    version = view.version
+    if view.decision == "reroll":
         # A die's button marks or unmarks it, relative to the marks kept with the game;
         # "Re-roll" rolls what is marked then (so a keyboard shown late still adds up).
         chosen, free = keep or frozenset(), rerollable(legal)
         dice_row = []
-        for index, die in enumerate(view["dice"]):
+        for index, die in enumerate(view.dice):
             mark = "🔒" if index not in free else "🎲" if index in chosen else "✋"
-            dice_row.append((f"{face_icon(die['face'])}{mark}", die_data(game_id, version,
+            dice_row.append((f"{face_icon(die.face)}{mark}", die_data(game_id, version,
                                                                           index)))
         action_row = []
         if free:  # shown before any mark, so marks and the re-roll can follow quickly
-            action_row.append((t(language, "🎲 Re-roll ({left} left)", left=view["rolls_left"]),
+            action_row.append((t(language, "🎲 Re-roll ({left} left)", left=view.rolls_left),
                                die_data(game_id, version, None)))
         action_row.append((t(language, "✅ Done"), action_data(game_id, version, "s")))
         return (tuple(dice_row), tuple(action_row))
@@ -259,11 +261,11 @@ def reroll_text(marked: frozenset[int]) -> str:
     return encode(Reroll(frozenset(marked)))
 
 
-def marked_line(language: str, view: dict[str, Any], marked: frozenset[int]) -> str:
+def marked_line(language: str, view: DiceView, marked: frozenset[int]) -> str:
     """Return what a re-roll will roll now, for the pop-up of a die's button."""
     if not marked:
         return t(language, "✋ No die marked: press Done to keep them all.")
-    faces = " ".join(face_icon(view["dice"][i]["face"]) for i in sorted(marked))
+    faces = " ".join(face_icon(view.dice[i].face) for i in sorted(marked))
     return t(language, "🎲 To re-roll: {faces} ({count}). Press Re-roll when ready.",
              faces=faces, count=len(marked))
 
@@ -325,17 +327,17 @@ class DiceFront:
         """Return the game's localised title."""
         return t(language, "BANG! The Dice Game")
 
-    def table_text(self, language: str, view: dict[str, Any], names: Sequence[str],
+    def table_text(self, language: str, view: DiceView, names: Sequence[str],
                    recent: Sequence[str]) -> str:
         """Return the group table with the turn's recent lines."""
         return table(language, view, names, recent, self.title(language))
 
-    def waiting_line(self, language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+    def waiting_line(self, language: str, view: DiceView, names: Sequence[str]) -> str:
         """Return whom the table waits for (never who owes a reaction window)."""
         return waiting_line(language, view, names)
 
     def event_line(self, language: str, event: dict[str, Any], names: Sequence[str],
-                   view: dict[str, Any]) -> str | None:
+                   view: DiceView) -> str | None:
         """Return one public event as a line, or None (the view is not needed)."""
         return event_line(language, event, names)
 
@@ -347,13 +349,13 @@ class DiceFront:
         """Return True for an elimination (it opens the next turn's message)."""
         return bool(event["kind"] == "eliminated")
 
-    def prompt_buttons(self, language: str, view: dict[str, Any], legal: Sequence[str],
+    def prompt_buttons(self, language: str, view: DiceView, legal: Sequence[str],
                        names: Sequence[str], game_id: int,
                        keep: frozenset[int] | None = None) -> Buttons:
         """Return the button rows of the legal actions (`keep`: dice marked for re-rolling)."""
         return prompt_buttons(language, view, legal, names, game_id, keep)
 
-    def private_prompt_text(self, language: str, view: dict[str, Any],
+    def private_prompt_text(self, language: str, view: DiceView,
                             names: Sequence[str], keep: frozenset[int] | None = None) -> str:
         """Return the text above a secret choice: which card, what it does, the buttons."""
         return secret_prompt(language, view, names)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.bang_dice.ids import THREE_PLAYER_TARGET, Identity
+from core.bang_dice.view import DiceView
 from tgbot.i18n import N_, t
 from tgbot.render.roles import hunted, power_lines, role_lines, role_name
 
@@ -46,10 +47,11 @@ def dealt_lines(language: str, event: dict[str, Any]) -> list[str]:
                               hunted(TARGETS, role, event))
 
 
-def mine_line(language: str, view: Any, seat: int) -> str:
+def mine_line(language: str, view: DiceView, seat: int) -> str:
     """Return the "🔒 Mine" pop-up: the seat's identity and its goal (a pop-up holds 200
     characters, so the card's power stays in its private message)."""
     role = view.role
+    assert role is not None  # a seat's own view holds its role
     identity = view.seats[seat].identity
     three = len(view.seats) == 3
     goal = role_lines(language, "bang_dice", role, None,
@@ -58,12 +60,13 @@ def mine_line(language: str, view: Any, seat: int) -> str:
     return t(language, "🤫 Your secret identity: {role}", role=name) + "\n" + goal
 
 
-def secret_prompt(language: str, view: dict[str, Any], names: Sequence[str]) -> str:
+def secret_prompt(language: str, view: DiceView, names: Sequence[str]) -> str:
     """Return the text above a private reveal prompt: which card, what it does now, what
     the buttons mean."""
-    window = view.get("window")
-    if window is None and view["decision"] == "start_reveal":
-        identity = view["seats"][view["viewer"]]["identity"] or ""
+    window = view.window
+    if window is None and view.decision == "start_reveal":
+        assert view.viewer is not None  # a private prompt is a seat's view
+        identity = view.seats[view.viewer].identity or ""
         head = t(language, "🎭 A secret choice in your game: {decision}",
                  decision=t(language, "<b>{card}</b>, as your turn starts",
                             card=role_name(language, identity)))
@@ -78,7 +81,7 @@ def secret_prompt(language: str, view: dict[str, Any], names: Sequence[str]) -> 
     lines = [head, *power_lines(language, card)[:1]]
     if card in set(Identity) and Identity(card) in WINDOW_HINTS:
         lines.append(t(language, WINDOW_HINTS[Identity(card)],
-                       name=html.escape(names[view["active"]])))
+                       name=html.escape(names[view.active])))
     lines.append(t(language, "🤐 Pass keeps your card secret."))
     return "\n".join(lines)
 
