@@ -24,11 +24,12 @@ lint: $(STAMP)
 
 # Test files run in TEST_WORKERS processes (pytest-xdist), each file whole in one of them:
 # `make test TEST_WORKERS=1` runs them one after another.
-# `make test PYTEST_ARGS=--long` adds the long runs (docs/testing.md).
+# `make test PYTEST_ARGS=--long` adds the long runs (docs/testing.md). Files go to the
+# processes in the order tests/conftest.py sets (longest first), not by their test count.
 TEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 test: lint
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(PY) -m tests.bench.bench_dice

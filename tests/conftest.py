@@ -28,12 +28,27 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["REAL_LIMITS"] = "1"
 
 
+# The whole-game files, longest first (docs/testing.md, "Where time goes").
+WHOLE_GAMES = ("test_secrets_in_group.py", "test_cards_in_group.py", "test_dice_in_group.py",
+               "test_colt_in_group.py")
+
+
+def _place(item: pytest.Item) -> int:
+    """Return where a test goes in the run: the whole games first, longest first, then the
+    other end-to-end files, then the rest (see `pytest_collection_modifyitems`)."""
+    name = item.path.name
+    if name in WHOLE_GAMES:
+        return WHOLE_GAMES.index(name)
+    return len(WHOLE_GAMES) + (0 if "e2e" in item.path.parts else 1)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Leave out the tests marked `long` unless asked for them; at Telegram's own window,
-    give every test ten times its time limit; put the end-to-end files first, so that the
-    processes sharing the files (`--dist loadfile`) start the longest ones and finish
-    together instead of one of them ending alone on a whole game."""
-    items.sort(key=lambda item: 0 if "e2e" in item.path.parts else 1)
+    give every test ten times its time limit; put the longest files first: the processes
+    sharing the files (`--dist loadfile --no-loadscope-reorder`, the Makefile) take files
+    in this order as they run short of work, so the whole games start at once, one per
+    process, and the short files fill in around them."""
+    items.sort(key=_place)
     if os.environ.get("REAL_LIMITS") == "1":
         for item in items:
             limit = item.get_closest_marker("timeout")
