@@ -19,7 +19,7 @@ from tgbot.render.front import front_for
 from tgbot.render.notices import where
 from tgbot.service.payloads import Payload
 from tgbot.service.scene import Scene
-from tgbot.service.secrets import GROUP, secrets_place
+from tgbot.service.secrets import GROUP, scene_place
 
 Json = dict[str, Any]
 
@@ -36,9 +36,7 @@ def head(scene: Scene, seat: int, language: str) -> str:
 def ephemeral_fields(scene: Scene, seat: int, user_id: int, language: str) -> Payload:
     """Return `{"ephemeral": {...}}` for a seat's private row when his secrets go to the
     group, else {}."""
-    user = scene.users.get(user_id)
-    options = scene.chat.default_options if scene.chat is not None else None
-    if secrets_place(options, user.settings if user else None) != GROUP:
+    if scene_place(scene, user_id) != GROUP:
         return {}
     game = scene.game
     return {"ephemeral": {"chat": game.chat_id, "topic": game.topic_id,

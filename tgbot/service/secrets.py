@@ -30,6 +30,13 @@ def secrets_place(chat_options: Mapping[str, Any] | None,
     return GROUP
 
 
+def scene_place(scene: Scene, user_id: int) -> str:
+    """Return where a seated user's secrets go for the scene's game (GROUP or PRIVATE)."""
+    user = scene.users.get(user_id)
+    return secrets_place(scene.chat.default_options if scene.chat is not None else None,
+                         user.settings if user else None)
+
+
 @dataclass(frozen=True)
 class PrivateView:
     """What one seated player may see of his own: the game, his seat, where his secrets
@@ -53,12 +60,10 @@ async def private_view(uow_factory: UnitOfWorkFactory, *, game_id: int,
     if seat is None or scene.state is None:
         return None
     user = scene.users.get(user_id)
-    chat_options = scene.chat.default_options if scene.chat is not None else None
     row = scene.deliveries.get(f"prompt:{seat}")
     prompt = None if row is None or row.payload.get("close") else dict(row.payload)
-    return PrivateView(scene, seat,
-                       secrets_place(chat_options, user.settings if user else None),
-                       bool(user and user.can_dm), prompt)
+    return PrivateView(scene, seat, scene_place(scene, user_id), bool(user and user.can_dm),
+                       prompt)
 
 
 async def place_for(uow_factory: UnitOfWorkFactory, *, chat_id: int, user_id: int) -> str:
