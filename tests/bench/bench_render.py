@@ -96,7 +96,7 @@ def measure_hands(kind: str, seeds: int, every: int) -> dict[str, Any]:
 
 
 ENCODINGS: dict[str, tuple[bool, str, dict[str, Any]]] = {  # name: (palette?, format, options)
-    "palette PNG, level 1, one band (kept: png.py)": (True, "BANDS", {}),
+    "palette PNG, zlib-ng level 2, one band (kept: png.py)": (True, "BANDS", {}),
     "palette PNG, level 1 (Pillow)": (True, "PNG", {"compress_level": 1}),
     "palette PNG, level 0 (stored)": (True, "PNG", {"compress_level": 0}),
     "palette PNG, level 6": (True, "PNG", {"compress_level": 6}),
