@@ -35,6 +35,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from storage.models import Delivery
+from tgbot.delivery.trim import Trimmer
 from tgbot.render.images import (
     TableImages,
     draw_hand,
@@ -61,13 +62,14 @@ FILENAMES = {False: "table.png", True: "hand.png"}
 
 class TablePictures:
     """Draws the picture a delivery row's "photo" describes; keeps tables and hands up to
-    `budget` bytes each."""
+    `budget` bytes each; `trimmer` counts the drawings (tgbot/delivery/trim.py)."""
 
-    def __init__(self, budget: int = PICTURE_BUDGET) -> None:
+    def __init__(self, budget: int = PICTURE_BUDGET, trimmer: Trimmer | None = None) -> None:
         self.images = TableImages(budget)
         self.hands: Lru[tuple[Any, ...], bytes] = Lru(  # by picture_key
             budget, lambda picture: len(picture) + ENTRY_BYTES + 100)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-picture")
+        self._trimmer = trimmer or Trimmer()
 
     async def __call__(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
         """Return the PNG of a stored group view or of a stored hand. Raise KeyError or
@@ -82,8 +84,8 @@ class TablePictures:
         language, names = str(photo["language"]), tuple(str(n) for n in photo["names"])
         loop = asyncio.get_running_loop()
         # One drawing thread: Pillow's fonts and the kept bands are shared by every drawing.
-        picture = await loop.run_in_executor(self._executor, render_table, view, language,
-                                             names)
+        picture = await loop.run_in_executor(self._executor, self._trimmed, render_table,
+                                             view, language, names)
         self.images.keep(key, picture)
         return picture
 
@@ -98,10 +100,18 @@ class TablePictures:
         if found is not None:
             return found
         loop = asyncio.get_running_loop()
-        picture = await loop.run_in_executor(self._executor, draw_hand, hand,
+        picture = await loop.run_in_executor(self._executor, self._trimmed, draw_hand, hand,
                                              str(photo["language"]))
         self.hands.keep(key, picture)
         return picture
+
+    def _trimmed(self, draw: Callable[..., bytes], *args: Any) -> bytes:
+        """Return what `draw(*args)` draws (in the drawing thread), counting it for the
+        trimmer."""
+        try:
+            return draw(*args)
+        finally:
+            self._trimmer.drawn()
 
     async def drawn(self, work: Callable[[], T]) -> T:
         """Return what another drawing (an animation) returns, drawn on the same thread
