@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -87,17 +88,21 @@ def seat_row(language: str, size: tuple[int, int, int],
         row = Image.new("P", (WIDTH, height + gap), paper_index())
         row.putpalette(palette_bytes())
         for x, key, seat, tags in pieces:
-            piece = _SEATS.get(key)
-            if piece is None:
-                canvas = Canvas(height + 1, width=width + 1)  # a box's edges are inside it
-                paint(canvas, 0, seat, tags)
-                piece = canvas.mapped()
-                _SEATS.keep(key, piece)
-            row.paste(piece, (x, 0))
+            row.paste(kept_mapped(key, partial(_painted, paint, (height, width), seat, tags)),
+                      (x, 0))
         return row
 
     return Band(("row", gap, tuple(key for _, key, _, _ in pieces)), height + gap,
                 lambda canvas: None, mapped)
+
+
+def _painted(paint: Callable[[Canvas, int, Any, Any], None], size: tuple[int, int],
+             seat: Any, tags: Any) -> Image.Image:
+    """Return one seat drawn by `paint` on a piece of `size` (height, width), mapped."""
+    height, width = size
+    canvas = Canvas(height + 1, width=width + 1)  # a box's edges are inside it
+    paint(canvas, 0, seat, tags)
+    return canvas.mapped()
 
 
 def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:

@@ -19,7 +19,8 @@ from zlib_ng import zlib_ng
 
 LEVEL = 2
 """zlib-ng's second level: a third of the time of zlib's fastest level, 10-15 % fewer bytes
-(its level 1 is faster still but 25 % larger; docs/benchmarks.md, "Encodings measured")."""
+(its level 1 is faster still but 25 % larger; docs/benchmarks.md, "A press with pictures,
+third pass")."""
 _BASE = 65521  # Adler-32's modulus
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _END = zlib.compressobj(LEVEL, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)  # an empty last block
