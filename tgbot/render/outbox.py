@@ -240,7 +240,7 @@ class Outbox:
             payload["mention"] = mentioned
         if pictures:
             payload.update(photo_fields(game.kind, engine, state, language, names, lines,
-                                        waiting))
+                                        waiting, view))
         if scene.notes.settle and not posted:
             payload["settle"] = SETTLE_SECONDS
         return (Outbound(TABLE, game.chat_id, payload, topic_id=game.topic_id, fresh=fresh),

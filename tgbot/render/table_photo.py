@@ -37,14 +37,15 @@ def pictures_on(options: Mapping[str, Any] | None) -> bool:
 
 
 def photo_fields(kind: str, engine: AnyGame, state: Any, language: str, names: Sequence[str],
-                 lines: Sequence[str], waiting: str) -> Payload:
+                 lines: Sequence[str], waiting: str, view: Any = None) -> Payload:
     """Return the payload fields of a table shown as a photo ("caption", "photo"), or {}
-    for a game without a picture."""
+    for a game without a picture; `view` is engine.view(state, None) when the caller has
+    it."""
     if not has_picture(kind):
         return {}
-    view = group_view(kind, engine, state)
+    shown = group_view(kind, engine, state, view)
     return {"caption": "\n".join([*lines, "", waiting]) if lines else waiting,
-            "photo": {**view.to_json(), "language": language, "names": list(names)}}
+            "photo": {**shown.to_json(), "language": language, "names": list(names)}}
 
 
 def hand_photo_fields(kind: str, engine: AnyGame, state: Any, seat: int, language: str,

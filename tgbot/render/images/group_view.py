@@ -59,11 +59,12 @@ def view_digest(kind: str, data: Mapping[str, Any], public: Sequence[str]) -> by
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
-def group_view(kind: str, engine: AnyGame, state: Any) -> GroupView:
-    """Return the group's view of `state` (engine.view(state, None)) for drawing; the
-    state's prompts are those the press's table already asked for (`prompts_of` keeps the
-    last few states')."""
-    view = engine.view(state, None)
+def group_view(kind: str, engine: AnyGame, state: Any, view: Any = None) -> GroupView:
+    """Return the group's view of `state` for drawing, from `view` when the caller already
+    has engine.view(state, None); the state's prompts are those the press's table already
+    asked for (`prompts_of` keeps the last few states')."""
+    if view is None:
+        view = engine.view(state, None)
     fast = _AS_JSON.get(kind)
     data = engine.view_json(view) if fast is None else fast(view)
     public = tuple(sorted({text for prompt in prompts_of(engine, state)

@@ -46,9 +46,9 @@ def encode(image: Image.Image) -> Encoded:
     """Return a palette ("P") image's rows compressed as one band (filter "None": on
     these flat drawings it compresses best and fastest)."""
     width, height = image.size
-    pixels = image.tobytes()
-    rows = b"".join([b"\x00" + pixels[start:start + width]  # each row's filter byte first
-                     for start in range(0, width * height, width)])
+    framed = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter byte
+    framed.paste(image, (1, 0))
+    rows = framed.tobytes()
     packer = zlib_ng.compressobj(LEVEL, zlib_ng.DEFLATED, -15)
     data = packer.compress(rows) + packer.flush(zlib_ng.Z_SYNC_FLUSH)
     return Encoded(data, zlib_ng.adler32(rows), len(rows), height)
