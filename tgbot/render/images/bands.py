@@ -115,9 +115,23 @@ def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
     return piece
 
 
-def frozen(value: Any) -> str:
-    """Return a key part for JSON data (a seat, the dice): its compact JSON text."""
+def frozen(value: Any) -> Hashable:
+    """Return a key part for JSON data (a seat, the dice): a tuple of plain values as it
+    is, a dict of plain values as its items (a view's records list their fields in one
+    order, and each field keeps its type), anything else as its compact JSON text."""
+    if type(value) is dict:
+        if _PLAIN.issuperset(map(type, value.values())):
+            return tuple(value.items())
+    elif type(value) is tuple:
+        try:
+            hash(value)
+            return value
+        except TypeError:
+            pass
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
 
 
 def bands_drawn() -> int:

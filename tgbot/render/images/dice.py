@@ -9,6 +9,7 @@ The dice that may not be re-rolled now are framed and barred as kept, with a leg
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -61,6 +62,7 @@ PAD = 12
 TAG_LINE = 38
 DIE, DIE_GAP = 64, 14
 FLOW_LINE = 38
+Tags = tuple[tuple[tuple[str, str], ...], ...]  # lines of (text, fill)
 SPECIAL_DICE = {"loudmouth_die": "Loudmouth", "coward_die": "Coward"}  # message ids
 
 
@@ -95,7 +97,7 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
 
 
 def _row_band(language: str, data: dict[str, Any], names: Sequence[str],
-              placed: list[tuple[int, dict[str, Any], list[list[tuple[str, str]]]]],
+              placed: list[tuple[int, dict[str, Any], Tags]],
               height: int) -> Band:
     """Return the band of one row of seats (one or two) and the gap below it."""
     def paint(canvas: Canvas, x: int, seat: dict[str, Any], lines: Any) -> None:
@@ -119,24 +121,32 @@ def _tags_top(seat: dict[str, Any]) -> int:
     return 152 if seat["alive"] or seat["ghost"] else 114
 
 
-def _tags(language: str, seat: dict[str, Any], won: bool) -> list[list[tuple[str, str]]]:
+def _tags(language: str, seat: dict[str, Any], won: bool) -> Tags:
     """Return a seat's tags (text, fill) in lines: its role and identity once shown, the
     Ghost, the winner's mark."""
+    return _tag_lines(language, seat.get("role"), seat.get("identity"), bool(seat["ghost"]),
+                      won)
+
+
+@functools.lru_cache(maxsize=512)
+def _tag_lines(language: str, role: str | None, identity: str | None, ghost: bool,
+               won: bool) -> Tags:
+    """Return the tags of a seat with these facts (a seat's tags, `_tags`, wrapped once for
+    every table that shows the same)."""
     tags = [(role_name(language, shown), ROLE_COLOUR.get(shown, LINE))
-            for shown in dict.fromkeys(r for r in (seat.get("role"), seat.get("identity"))
-                                       if r)]
-    if seat["ghost"]:
+            for shown in dict.fromkeys(r for r in (role, identity) if r)]
+    if ghost:
         tags.append((labels.ghost(language), PURPLE))
     if won:
         tags.append((labels.winner(language), GREEN))
     fills = dict(tags)
-    return [[(text, fills[text]) for text in line]
-            for line in wrap_tags([text for text, _ in tags], SEAT_W - 2 * PAD)]
+    return tuple(tuple((text, fills[text]) for text in line)
+                 for line in wrap_tags([text for text, _ in tags], SEAT_W - 2 * PAD))
 
 
 def _seat(canvas: Canvas, language: str, data: dict[str, Any], seat: dict[str, Any],
           names: Sequence[str], box: tuple[int, int, int, int],
-          tags: list[list[tuple[str, str]]]) -> None:
+          tags: Tags) -> None:
     x0, y0, x1, _ = box
     alive, ghost = seat["alive"], seat["ghost"]
     active = seat["seat"] == data["active"] and data["outcome"] is None
