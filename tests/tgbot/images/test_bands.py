@@ -15,7 +15,7 @@ from PIL import Image
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import NAMES
 from tgbot.render.images import group_view, render_table
-from tgbot.render.images.bands import bands_drawn, forget_bands, seat_row
+from tgbot.render.images.bands import bands_drawn, forget_bands, frozen, seat_row
 from tgbot.render.images.canvas import WIDTH, Canvas, forget_drawn_text, palette_bytes
 from tgbot.render.images.png import _combine, assemble, encode
 
@@ -105,3 +105,17 @@ def test_a_row_drawn_seat_by_seat_is_the_row_drawn_in_place() -> None:
     for column, seat, tags in placed:
         paint(whole, 12 + column * (width + gap), seat, tags)
     assert pieces.convert("RGB").tobytes() == whole.mapped().convert("RGB").tobytes()
+
+
+def test_a_key_part_tells_apart_what_a_seat_shows_and_nothing_else() -> None:
+    seat = {"seat": 1, "life": 1, "alive": True, "role": None, "token": "beer"}
+    assert frozen(dict(seat)) == frozen(seat)  # the same facts, the same key
+    assert hash(frozen(seat)) == hash(frozen(dict(seat)))
+    for field, other in (("alive", False), ("life", 2), ("role", "outlaw"), ("token", None)):
+        assert frozen({**seat, field: other}) != frozen(seat), field
+    renamed = {"seat": 1, "life": 1, "alive": True, "role": None, "tokens": "beer"}
+    assert frozen(renamed) != frozen(seat)  # same values under other names
+    listed = {"seat": 1, "hand": [1, 2]}  # not plain: its JSON text, still hashable
+    assert frozen(listed) == '{"hand":[1,2],"seat":1}'
+    assert frozen({"seat": 1, "hand": [1, 3]}) != frozen(listed)
+    assert frozen(((("Sheriff", "#fff"),),)) == ((("Sheriff", "#fff"),),)

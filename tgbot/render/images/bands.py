@@ -117,11 +117,17 @@ def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
 
 def frozen(value: Any) -> Hashable:
     """Return a key part for JSON data (a seat, the dice): a tuple of plain values as it
-    is, a dict of plain values as its items (a view's records list their fields in one
-    order, and each field keeps its type), anything else as its compact JSON text."""
+    is, a dict of plain values as its field names (one shared tuple per record shape) and
+    its values (a view's records list their fields in one order, and each field keeps its
+    type), anything else as its compact JSON text. Kept keys are small: no larger than
+    the text."""
     if type(value) is dict:
         if _PLAIN.issuperset(map(type, value.values())):
-            return tuple(value.items())
+            fields = tuple(value)
+            shared = _FIELDS.get(fields)
+            if shared is None and len(_FIELDS) < MAX_SHAPES:
+                _FIELDS[fields] = shared = fields
+            return shared or fields, tuple(value.values())
     elif type(value) is tuple:
         try:
             hash(value)
@@ -132,6 +138,8 @@ def frozen(value: Any) -> Hashable:
 
 
 _PLAIN = frozenset({str, int, bool, float, type(None)})
+_FIELDS: dict[tuple[str, ...], tuple[str, ...]] = {}  # the records' shapes: a few
+MAX_SHAPES = 256
 
 
 def bands_drawn() -> int:
