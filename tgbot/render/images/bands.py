@@ -116,8 +116,8 @@ def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
 
 
 def frozen(value: Any) -> Hashable:
-    """Return a key part for JSON data (a seat, the dice): a tuple of plain values as it
-    is, a dict of plain values as its field names (one shared tuple per record shape) and
+    """Return a key part for JSON data (a seat, the dice): a hashable tuple as it is, a
+    dict of plain values as its field names (one shared tuple per record shape) and
     its values (a view's records list their fields in one order, and each field keeps its
     type), anything else as its compact JSON text. Kept keys are small: no larger than
     the text."""
