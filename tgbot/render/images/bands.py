@@ -119,8 +119,8 @@ def frozen(value: Any) -> Hashable:
     """Return a key part for JSON data (a seat, the dice): a hashable tuple as it is, a
     dict of plain values as its field names (one shared tuple per record shape) and
     its values (a view's records list their fields in one order, and each field keeps its
-    type), anything else as its compact JSON text. Kept keys are small: no larger than
-    the text."""
+    type), anything else as its compact JSON text. A kept key is about the size of that
+    text (a dice seat: 192 bytes of tuples against 220 of text, besides the values)."""
     if type(value) is dict:
         if _PLAIN.issuperset(map(type, value.values())):
             fields = tuple(value)
