@@ -14,8 +14,8 @@ from PIL import Image
 
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import NAMES
-from tgbot.render.images import group_view, render_table
-from tgbot.render.images.bands import bands_drawn, forget_bands, frozen, seat_row
+from tgbot.render.images import dice, group_view, render_table
+from tgbot.render.images.bands import bands_drawn, forget_bands, frozen, painted, seat_row
 from tgbot.render.images.canvas import WIDTH, Canvas, forget_drawn_text, palette_bytes
 from tgbot.render.images.png import _combine, assemble, encode
 
@@ -97,7 +97,8 @@ def test_a_row_drawn_seat_by_seat_is_the_row_drawn_in_place() -> None:
         canvas.text(x + 12, 8, f"Seat {seat['seat']} {tags}", 28, bold=True)
 
     placed = [(0, {"seat": 0}, ["a"]), (1, {"seat": 1}, ["b"])]
-    band = seat_row("en", (height, width, gap), placed, ["A", "B"], 1, paint)
+    band = seat_row("en", (height, width, gap), placed, ["A", "B"], 1,
+                    painted(paint, height, width))
     assert band.mapped is not None
     forget_bands()
     pieces = band.mapped()
@@ -105,6 +106,28 @@ def test_a_row_drawn_seat_by_seat_is_the_row_drawn_in_place() -> None:
     for column, seat, tags in placed:
         paint(whole, 12 + column * (width + gap), seat, tags)
     assert pieces.convert("RGB").tobytes() == whole.mapped().convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_a_dice_seat_put_together_from_its_lines_is_the_seat_drawn_whole(players: int) -> None:
+    """A dice seat is its kept box with its kept lines pasted inside: for every seat along
+    a whole game (turns, wounds, arrows, the dead, the end), in each language, that must be
+    what drawing all its lines on its box at once gives."""
+    for language in ("en", "it"):
+        for view in _positions("bang_dice", players, 11, 80)[::3]:
+            data = view.data
+            for seat in data["seats"]:
+                tags = dice._tags(language, seat, False)
+                height = dice._tags_top(seat) + len(tags) * dice.TAG_LINE + 40
+                look, lines = dice.seat_lines(language, data, seat, NAMES, height, tags)
+                whole = Canvas(height + 1, width=dice.SEAT_W + 1)
+                whole.box((0, 0, dice.SEAT_W, height), fill=look[1], outline=look[2],
+                          width=look[3])
+                for _, _, paint in lines:
+                    paint(whole, 0, 0)
+                composed = dice._seat(language, data, seat, NAMES, height, tags)
+                assert composed.tobytes() == whole.mapped().tobytes(), (
+                    language, view.version, seat["seat"])
 
 
 def test_a_key_part_tells_apart_what_a_seat_shows_and_nothing_else() -> None:

@@ -21,10 +21,12 @@ from tests.tgbot.images.colour_vision import (
 )
 from tests.tgbot.images.positions import NAMES, POSITIONS
 from tests.tgbot.images.regenerate import draw
+from tgbot.render.images import bands as bands_module
 from tgbot.render.images import canvas as canvas_module
 from tgbot.render.images.canvas import GREEN, LINE, ORANGE, SKY, TEXT_ON, YELLOW
 from tgbot.render.images.colt_train import BANDIT_COLOUR, BANDIT_SHAPE, bandit_names
 from tgbot.render.images.parts import ROLE_COLOUR
+from tgbot.service.lru import Lru
 
 DICHROMACIES = ("protanopia", "deuteranopia", "tritanopia")
 CLEARLY_APART = 12.0  # CIE76 delta E; 2.3 is just noticeable
@@ -104,6 +106,8 @@ def _tags(position: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str
         return original(self, x, y, text, fill, *args, **kw)
 
     monkeypatch.setattr(canvas_module.Canvas, "tag", tag)
+    # nothing kept: each seat is drawn whole (two seats' same line is otherwise drawn once)
+    monkeypatch.setattr(bands_module, "_SEATS", Lru(0))
     draw(position, "en")
     return drawn
 

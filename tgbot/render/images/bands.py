@@ -72,37 +72,39 @@ def stack(kind: str, bands: Sequence[Band]) -> bytes:
 
 def seat_row(language: str, size: tuple[int, int, int],
              placed: Sequence[tuple[int, Any, Any]], names: Sequence[str], active: int | None,
-             paint: Callable[[Canvas, int, Any, Any], None]) -> Band:
+             mapped: Callable[[Any, Any], Image.Image]) -> Band:
     """Return the band of one row of seats: `size` is the row's height, a seat's width and
     the gap between seats (and below the row); `placed` holds each seat's (column, seat
-    JSON, tags), `active` the seat to act (None: nobody), `paint(canvas, x, seat, tags)`
-    draws one seat from x, its box from y = 0 to the height (both edges drawn, so the gap
-    must be at least 1). Each seat is drawn on a piece of its own, mapped onto the palette
-    and kept, so a row redraws only the seat that changed."""
+    JSON, tags), `active` the seat to act (None: nobody), `mapped(seat, tags)` returns one
+    seat on the palette, its box from x = 0 and y = 0 to the width and the height (both
+    edges drawn, so the gap must be at least 1; `painted` makes one from a painter). Each
+    seat is kept, so a row redraws only the seat that changed."""
     height, width, gap = size
     pieces = [(MARGIN + column * (width + gap), ("seat", language, height, width, frozen(seat),
                names[seat["seat"]], seat["seat"] == active, frozen(tags)), seat, tags)
               for column, seat, tags in placed]
 
-    def mapped() -> Image.Image:
+    def band() -> Image.Image:
         row = Image.new("P", (WIDTH, height + gap), paper_index())
         row.putpalette(palette_bytes())
         for x, key, seat, tags in pieces:
-            row.paste(kept_mapped(key, partial(_painted, paint, (height, width), seat, tags)),
-                      (x, 0))
+            row.paste(kept_mapped(key, partial(mapped, seat, tags)), (x, 0))
         return row
 
     return Band(("row", gap, tuple(key for _, key, _, _ in pieces)), height + gap,
-                lambda canvas: None, mapped)
+                lambda canvas: None, band)
 
 
-def _painted(paint: Callable[[Canvas, int, Any, Any], None], size: tuple[int, int],
-             seat: Any, tags: Any) -> Image.Image:
-    """Return one seat drawn by `paint` on a piece of `size` (height, width), mapped."""
-    height, width = size
-    canvas = Canvas(height + 1, width=width + 1)  # a box's edges are inside it
-    paint(canvas, 0, seat, tags)
-    return canvas.mapped()
+def painted(paint: Callable[[Canvas, int, Any, Any], None], height: int, width: int,
+            ) -> Callable[[Any, Any], Image.Image]:
+    """Return a seat drawer for `seat_row` from `paint(canvas, x, seat, tags)`, which draws
+    one seat from x on a canvas of its own (`height` x `width`, edges inside it)."""
+    def mapped(seat: Any, tags: Any) -> Image.Image:
+        canvas = Canvas(height + 1, width=width + 1)  # a box's edges are inside it
+        paint(canvas, 0, seat, tags)
+        return canvas.mapped()
+
+    return mapped
 
 
 def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:

@@ -21,7 +21,7 @@ from tgbot.render.cards.gold_rush import gear_name
 from tgbot.render.cards.labels import character_name, kind_name, role_name
 from tgbot.render.dice.front import side_name
 from tgbot.render.images import labels
-from tgbot.render.images.bands import Band, blank, seat_row, stack
+from tgbot.render.images.bands import Band, blank, painted, seat_row, stack
 from tgbot.render.images.canvas import (
     BLUE_CARD,
     DEAD,
@@ -90,7 +90,8 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
         placed = [(column, seat, tags) for seat, (column, r), tags
                   in zip(seats, slots, lines, strict=True) if r == row]
         bands.append(seat_row(language, (height, SEAT_W, GAP), placed, names, active,
-                              _painter(language, data, names, height)))
+                              painted(_painter(language, data, names, height), height,
+                                      SEAT_W)))
     if over:
         side = data["outcome"]["side"]
         bands.append(Band(("banner", language, side), banner_height(language, side) + GAP,

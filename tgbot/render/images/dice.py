@@ -10,7 +10,8 @@ The dice that may not be re-rolled now are framed and barred as kept, with a leg
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -62,6 +63,11 @@ PAD = 12
 TAG_LINE = 38
 DIE, DIE_GAP = 64, 14
 FLOW_LINE = 38
+INSET = 6
+"""A seat's widest outline (top and bottom): its lines are drawn and kept inside it."""
+SIDE = 10
+"""A seat's box corners' radius: its lines are kept this far from its sides, where its
+edges are straight."""
 Tags = tuple[tuple[tuple[str, str], ...], ...]  # lines of (text, fill)
 SPECIAL_DICE = {"loudmouth_die": "Loudmouth", "coward_die": "Coward"}  # message ids
 
@@ -100,11 +106,11 @@ def _row_band(language: str, data: dict[str, Any], names: Sequence[str],
               placed: list[tuple[int, dict[str, Any], Tags]],
               height: int) -> Band:
     """Return the band of one row of seats (one or two) and the gap below it."""
-    def paint(canvas: Canvas, x: int, seat: dict[str, Any], lines: Any) -> None:
-        _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), lines)
+    def mapped(seat: dict[str, Any], lines: Any) -> Image.Image:
+        return _seat(language, data, seat, names, height, lines)
 
     active = data["active"] if data["outcome"] is None else None
-    return seat_row(language, (height, SEAT_W, GAP), placed, names, active, paint)
+    return seat_row(language, (height, SEAT_W, GAP), placed, names, active, mapped)
 
 
 def _strip_key(view: GroupView) -> tuple[Any, ...]:
@@ -144,36 +150,98 @@ def _tag_lines(language: str, role: str | None, identity: str | None, ghost: boo
                  for line in wrap_tags([text for text, _ in tags], SEAT_W - 2 * PAD))
 
 
-def _seat(canvas: Canvas, language: str, data: dict[str, Any], seat: dict[str, Any],
-          names: Sequence[str], box: tuple[int, int, int, int],
-          tags: Tags) -> None:
-    x0, y0, x1, _ = box
+Line = tuple[int, Hashable, Callable[[Canvas, int, int], object]]
+"""A seat's line: its top row, a key naming what it shows, and `paint(canvas, x, y)`, which
+draws it from the seat's top left corner (x, y)."""
+
+
+def _seat(language: str, data: dict[str, Any], seat: dict[str, Any], names: Sequence[str],
+          height: int, tags: Tags) -> Image.Image:
+    """Return one seat mapped onto the palette, `height` px tall: its box kept per look,
+    each of its lines kept per what it shows and pasted inside the box (a seat whose turn
+    comes or goes redraws its name line, not the seat)."""
+    look, lines = seat_lines(language, data, seat, names, height, tags)
+    fill = look[1]
+    piece = kept_mapped(("box", *look), lambda: _box(*look)).copy()
+    for (start, key, paint), end in zip(lines, [line[0] for line in lines[1:]] + [
+            height - INSET + 1], strict=True):
+        piece.paste(kept_mapped(("line", fill, end - start, key),
+                                partial(_line, fill, start, end, paint)), (SIDE, start))
+    return piece
+
+
+def seat_lines(language: str, data: dict[str, Any], seat: dict[str, Any],
+               names: Sequence[str], height: int, tags: Tags,
+               ) -> tuple[tuple[int, str, str, int], list[Line]]:
+    """Return a seat's box (height, fill, outline colour and width) and its lines from top
+    to bottom, each drawn within its rows: the name (and the Sheriff's star), the
+    character, the life or "Eliminated", the arrows, the tags."""
     alive, ghost = seat["alive"], seat["ghost"]
     active = seat["seat"] == data["active"] and data["outcome"] is None
     won = any(text == labels.winner(language) for line in tags for text, _ in line)
     ink = INK if alive or ghost else DEAD_INK
+    fill = PANEL if alive else GHOST_FILL if ghost else DEAD
     outline, width = (ORANGE, 6) if active else (GREEN, 6) if won else (LINE, 2)
-    canvas.box(box, fill=PANEL if alive else GHOST_FILL if ghost else DEAD, outline=outline,
-               width=width)
-    sheriff = seat.get("role") == "sheriff"
     name = ("▶ " if active else "") + names[seat["seat"]]
-    canvas.text(x0 + PAD, y0 + 8, name, TEXT, bold=True, fill=ink,
+    sheriff = seat.get("role") == "sheriff"
+    character = character_name(seat["character"])
+    lines: list[Line] = [
+        (INSET, ("name", name, ink, sheriff, alive),
+         lambda canvas, x, y: _name(canvas, x, y, name, ink, sheriff, alive)),
+        (44, ("character", character, alive, ink),
+         lambda canvas, x, y: canvas.text(x + PAD, y + 44, character, SMALL,
+                                          fill=MUTED if alive else ink, width=SEAT_W - 2 * PAD))]
+    if alive or ghost:
+        lines.append((78, ("life", seat["life"], seat["max_life"], alive, ink),
+                      lambda canvas, x, y: _life(canvas, seat, x + PAD, y + 78,
+                                                 x + SEAT_W - PAD, ink)))
+        lines.append((112, ("arrows", language, seat["arrows"], seat.get("token"),
+                            bool(seat.get("token_double")), bool(seat.get("chief")), ink),
+                      lambda canvas, x, y: _arrows(canvas, language, seat, x + PAD, y + 114,
+                                                   x + SEAT_W - PAD, ink)))
+    else:
+        lines.append((78, ("eliminated", language, ink),
+                      lambda canvas, x, y: canvas.text(x + PAD, y + 78,
+                                                       labels.eliminated(language), SMALL,
+                                                       fill=ink)))
+    top = _tags_top(seat)
+    lines.append((top, ("tags", tags), lambda canvas, x, y: _tag_rows(canvas, x, y + top, tags)))
+    return (height, fill, outline, width), lines
+
+
+def _box(height: int, fill: str, outline: str, width: int) -> Image.Image:
+    """Return a seat's empty box mapped onto the palette (on the paper, edges included)."""
+    canvas = Canvas(height + 1, width=SEAT_W + 1)
+    canvas.box((0, 0, SEAT_W, height), fill=fill, outline=outline, width=width)
+    return canvas.mapped()
+
+
+def _line(fill: str, start: int, end: int, paint: Callable[[Canvas, int, int], object],
+          ) -> Image.Image:
+    """Return the rows `start` to `end` of a seat's inside (SIDE px from its sides), drawn
+    by `paint(canvas, x, y)` from the seat's top left corner (x, y) on the box's fill,
+    mapped onto the palette: the same pixels the whole seat shows there."""
+    canvas = Canvas(end - start, background=fill, width=SEAT_W - 2 * SIDE + 1)
+    paint(canvas, -SIDE, -start)
+    return canvas.mapped()
+
+
+def _name(canvas: Canvas, x: int, y: int, name: str, ink: str, sheriff: bool,
+          alive: bool) -> None:
+    """Draw a seat's name (▶ before it on its turn) and the Sheriff's star."""
+    canvas.text(x + PAD, y + 8, name, TEXT, bold=True, fill=ink,
                 width=SEAT_W - 2 * PAD - (40 if sheriff else 0))
     if sheriff:
-        canvas.star(x1 - 28, y0 + 26, 18, YELLOW if alive else DEAD_INK)
-    canvas.text(x0 + PAD, y0 + 44, character_name(seat["character"]), SMALL,
-                fill=MUTED if alive else ink, width=SEAT_W - 2 * PAD)
-    if alive or ghost:
-        _life(canvas, seat, x0 + PAD, y0 + 78, x1 - PAD, ink)
-        _arrows(canvas, language, seat, x0 + PAD, y0 + 114, x1 - PAD, ink)
-    else:
-        canvas.text(x0 + PAD, y0 + 78, labels.eliminated(language), SMALL, fill=ink)
-    y = y0 + _tags_top(seat)
+        canvas.star(x + SEAT_W - 28, y + 26, 18, YELLOW if alive else DEAD_INK)
+
+
+def _tag_rows(canvas: Canvas, x0: int, y: int, tags: Tags) -> None:
+    """Draw a seat's tags in their lines from y (the seat's left edge at x0)."""
     for line in tags:
         x = x0 + PAD
         for text, fill in line:
             x += canvas.tag(x, y, text, fill, PANEL if fill == BLUE else INK,
-                            max_width=x1 - PAD - x) + 6
+                            max_width=x0 + SEAT_W - PAD - x) + 6
         y += TAG_LINE
 
 
