@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Sequence
-from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -163,10 +162,10 @@ def _seat(language: str, data: dict[str, Any], seat: dict[str, Any], names: Sequ
     look, lines = seat_lines(language, data, seat, names, height, tags)
     fill = look[1]
     piece = kept_mapped(("box", *look), lambda: _box(*look)).copy()
-    for (start, key, paint), end in zip(lines, [line[0] for line in lines[1:]] + [
-            height - INSET + 1], strict=True):
+    ends = [start for start, _, _ in lines[1:]] + [height - INSET + 1]  # the next line's top
+    for (start, key, paint), end in zip(lines, ends, strict=True):
         piece.paste(kept_mapped(("line", fill, end - start, key),
-                                partial(_line, fill, start, end, paint)), (SIDE, start))
+                                functools.partial(_line, fill, start, end, paint)), (SIDE, start))
     return piece
 
 
