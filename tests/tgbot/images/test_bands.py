@@ -15,8 +15,8 @@ from PIL import Image
 from core.engine.registry import get_game
 from tests.tgbot.images.positions import NAMES
 from tgbot.render.images import dice, group_view, render_table
-from tgbot.render.images.bands import bands_drawn, forget_bands, frozen, painted, seat_row
-from tgbot.render.images.canvas import WIDTH, Canvas, forget_drawn_text, palette_bytes
+from tgbot.render.images.bands import Band, bands_drawn, forget_bands, frozen, seat_rows, whole
+from tgbot.render.images.canvas import MARGIN, WIDTH, Canvas, forget_drawn_text, palette_bytes
 from tgbot.render.images.png import _combine, assemble, encode
 
 
@@ -86,33 +86,44 @@ def test_checksums_combine_as_zlib_computes_them_whole(first: bytes, second: byt
     assert combined == zlib.adler32(first + second)
 
 
+def _joined(row: Band) -> bytes:
+    """Return the palette indices of a row of seats put together from its parts, each
+    pasted from kept pieces, top to bottom."""
+    forget_bands()
+    assert row.parts is not None
+    parts = row.parts()
+    assert sum(part.height for part in parts) == row.height
+    return b"".join(part.mapped().tobytes() for part in parts if part.mapped)
+
+
 def test_a_row_drawn_seat_by_seat_is_the_row_drawn_in_place() -> None:
     """Each seat of a row is drawn on a piece of its own and pasted: the row must be what
     drawing both seats on the whole row gives, their boxes' right and bottom edges too."""
     height, width, gap = 120, 349, 10
 
-    def paint(canvas: Canvas, x: int, seat: dict[str, Any], tags: Any) -> None:
-        canvas.box((x, 0, x + width, height), outline="#E69F00" if seat["seat"] else "#B8AFA0",
-                   width=6)
-        canvas.text(x + 12, 8, f"Seat {seat['seat']} {tags}", 28, bold=True)
+    def painter(seat: int, tags: str) -> Any:
+        def paint(canvas: Canvas, x: int) -> None:
+            canvas.box((x, 0, x + width, height), outline="#E69F00" if seat else "#B8AFA0",
+                       width=6)
+            canvas.text(x + 12, 8, f"Seat {seat} {tags}", 28, bold=True)
+        return paint
 
-    placed = [(0, {"seat": 0}, ["a"]), (1, {"seat": 1}, ["b"])]
-    band = seat_row("en", (height, width, gap), placed, ["A", "B"], 1,
-                    painted(paint, height, width))
-    assert band.mapped is not None
-    forget_bands()
-    pieces = band.mapped()
-    whole = Canvas(height + gap)
+    placed = [(0, 0, "a"), (1, 1, "b")]
+    bands = seat_rows((height, width, gap), ("test", tuple(placed)), lambda: [
+        (column, whole(("seat", seat, tags), height, width, painter(seat, tags)))
+        for column, seat, tags in placed])
+    reference = Canvas(height + gap)
     for column, seat, tags in placed:
-        paint(whole, 12 + column * (width + gap), seat, tags)
-    assert pieces.convert("RGB").tobytes() == whole.mapped().convert("RGB").tobytes()
+        painter(seat, tags)(reference, MARGIN + column * (width + gap))
+    assert _joined(bands) == reference.mapped().tobytes()
 
 
 @pytest.mark.parametrize("players", [4, 8])
 def test_a_dice_seat_put_together_from_its_lines_is_the_seat_drawn_whole(players: int) -> None:
-    """A dice seat is its kept box with its kept lines pasted inside: for every seat along
-    a whole game (turns, wounds, arrows, the dead, the end), in each language, that must be
-    what drawing all its lines on its box at once gives."""
+    """A dice seat is its kept box with its kept lines pasted inside, cut across into the
+    row's bands: for every seat along a whole game (turns, wounds, arrows, the dead, the
+    end), in each language, that must be what drawing all its lines on its box at once
+    gives."""
     for language in ("en", "it"):
         for view in _positions("bang_dice", players, 11, 80)[::3]:
             data = view.data
@@ -120,13 +131,15 @@ def test_a_dice_seat_put_together_from_its_lines_is_the_seat_drawn_whole(players
                 tags = dice._tags(language, seat, False)
                 height = dice._tags_top(seat) + len(tags) * dice.TAG_LINE + 40
                 look, lines = dice.seat_lines(language, data, seat, NAMES, height, tags)
-                whole = Canvas(height + 1, width=dice.SEAT_W + 1)
-                whole.box((0, 0, dice.SEAT_W, height), fill=look[1], outline=look[2],
-                          width=look[3])
+                reference = Canvas(height + dice.GAP)
+                reference.box((MARGIN, 0, MARGIN + dice.SEAT_W, height), fill=look[1],
+                              outline=look[2], width=look[3])
                 for _, _, paint in lines:
-                    paint(whole, 0, 0)
-                composed = dice._seat(language, data, seat, NAMES, height, tags)
-                assert composed.tobytes() == whole.mapped().tobytes(), (
+                    paint(reference, MARGIN, 0)
+                pieces = dice._pieces(language, data, seat, NAMES, height, tags)
+                bands = seat_rows((height, dice.SEAT_W, dice.GAP),
+                                  (language, view.version, seat["seat"]), [(0, pieces)].copy)
+                assert _joined(bands) == reference.mapped().tobytes(), (
                     language, view.version, seat["seat"])
 
 

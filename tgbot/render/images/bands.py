@@ -3,8 +3,9 @@
 A table drawer describes its picture as full-width `Band`s from top to bottom (the title
 line, the dice strip, each row of seats, the closing banner; a Colt Express car, a
 bandit's line), each with a key naming everything its pixels depend on; a row of seats is
-pasted from seats drawn one by one (`seat_row`), a band may be pasted from other kept
-mapped pieces (`kept_mapped`: the dice strip). `stack` draws and compresses only the
+cut across into bands along its seats' pieces (a seat's box and lines, or the whole
+seat), each pasted from kept pieces (`seat_rows`), and a band may be pasted from other
+kept mapped pieces (`kept_mapped`: the dice strip). `stack` draws and compresses only the
 bands it has not kept (by game kind and key: the language and names are in the keys), and
 joins the kept compressed bands into the PNG (tgbot/render/images/png.py). A press
 usually changes one or two bands of a table: the others cost a dictionary look-up.
@@ -12,6 +13,7 @@ usually changes one or two bands of a table: the others cost a dictionary look-u
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -21,7 +23,7 @@ from typing import Any
 from PIL import Image
 
 from tgbot.render.images.canvas import MARGIN, WIDTH, Canvas, palette_bytes, paper_index
-from tgbot.render.images.png import Encoded, assemble, encode
+from tgbot.render.images.png import Encoded, assemble, encode, join
 from tgbot.service.lru import Lru
 
 BAND_BUDGET = 7 * 1024 * 1024
@@ -38,13 +40,15 @@ _SEATS: Lru[Hashable, Image.Image] = Lru(SEAT_BUDGET, lambda seat: seat.width * 
 @dataclass(frozen=True, slots=True)
 class Band:
     """A full-width strip of a picture, `height` px tall: `paint` draws it on a canvas
-    of its own (its top at y = 0), or `mapped` returns it already on the palette; `key`
+    of its own (its top at y = 0), or `mapped` returns it already on the palette, or
+    `parts` returns the bands it is made of, top to bottom (each kept on its own); `key`
     holds everything its pixels depend on."""
 
     key: Hashable
     height: int
     paint: Callable[[Canvas], None]
     mapped: Callable[[], Image.Image] | None = None  # the band already on the palette
+    parts: Callable[[], Sequence[Band]] | None = None
 
 
 def blank(height: int) -> Band:
@@ -54,57 +58,108 @@ def blank(height: int) -> Band:
 
 def stack(kind: str, bands: Sequence[Band]) -> bytes:
     """Return the PNG of the bands stacked top to bottom, drawing only those not kept."""
-    encoded = []
-    for band in bands:
-        key = (kind, band.key)
-        found = _BANDS.get(key)
-        if found is None:
-            if band.mapped is not None:
-                found = encode(band.mapped())
-            else:
-                canvas = Canvas(band.height)
-                band.paint(canvas)
-                found = canvas.encoded()
-            _BANDS.keep(key, found)
-        encoded.append(found)
-    return assemble(WIDTH, encoded, palette_bytes())
+    return assemble(WIDTH, [_kept(kind, band) for band in bands], palette_bytes())
 
 
-def seat_row(language: str, size: tuple[int, int, int],
-             placed: Sequence[tuple[int, Any, Any]], names: Sequence[str], active: int | None,
-             mapped: Callable[[Any, Any], Image.Image]) -> Band:
-    """Return the band of one row of seats: `size` is the row's height, a seat's width and
-    the gap between seats (and below the row); `placed` holds each seat's (column, seat
-    JSON, tags), `active` the seat to act (None: nobody), `mapped(seat, tags)` returns one
-    seat on the palette, its box from x = 0 and y = 0 to the width and the height (both
-    edges drawn, so the gap must be at least 1; `painted` makes one from a painter). Each
-    seat is kept, so a row redraws only the seat that changed."""
+def _kept(kind: str, band: Band) -> Encoded:
+    """Return a band compressed: kept, or drawn (or joined from its parts) and kept."""
+    key = (kind, band.key)
+    found = _BANDS.get(key)
+    if found is None:
+        if band.parts is not None:
+            found = join([_kept(kind, part) for part in band.parts()])
+        elif band.mapped is not None:
+            found = encode(band.mapped())
+        else:
+            canvas = Canvas(band.height)
+            band.paint(canvas)
+            found = canvas.encoded()
+        _BANDS.keep(key, found)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A kept part of a seat (its box, one of its lines, or the whole seat): `draw()`
+    returns it on the palette, pasted at (`left`, `top`) from the seat's top left corner
+    and reaching down to row `bottom` (not included); `key` names what its pixels show."""
+
+    left: int
+    top: int
+    bottom: int
+    key: Hashable
+    draw: Callable[[], Image.Image]
+
+
+def row_key(kind: str, language: str, size: tuple[int, int, int],
+            placed: Sequence[tuple[int, Any, Any]], names: Sequence[str],
+            active: int | None) -> Hashable:
+    """Return what a row of seats shows (for `seat_rows`): the game's kind, the language,
+    the row's `size` and, for each of its `placed` (column, seat JSON, tags), the seat's
+    facts, its player's name and whether it is the seat to act (`active`; None: nobody)."""
+    return (kind, language, size, tuple(
+        (column, frozen(seat), names[seat["seat"]], seat["seat"] == active, frozen(tags))
+        for column, seat, tags in placed))
+
+
+def seat_rows(size: tuple[int, int, int], key: Hashable,
+              seats: Callable[[], Sequence[tuple[int, Sequence[Piece]]]]) -> Band:
+    """Return the band of one row of seats and the gap below it: `size` is the row's
+    height, a seat's width and the gap between seats; `key` names what the row shows
+    (`row_key`); `seats()` returns each seat's column and its pieces, back to front (a
+    piece may cover the one before), asked only when the row is not kept.
+    The row is made of parts cut across at every piece's top, so a part crosses the same
+    pieces from side to side and a changed piece (a seat's life line) redraws and
+    compresses only the parts it crosses; the others are kept."""
+    height, _, gap = size
+    return Band(key, height + gap, _unpainted, parts=lambda: _cut(size, seats()))
+
+
+def _cut(size: tuple[int, int, int], seats: Sequence[tuple[int, Sequence[Piece]]],
+         ) -> tuple[Band, ...]:
+    """Return the bands of a row of seats cut across at its pieces' tops."""
     height, width, gap = size
-    pieces = [(MARGIN + column * (width + gap), ("seat", language, height, width, frozen(seat),
-               names[seat["seat"]], seat["seat"] == active, frozen(tags)), seat, tags)
-              for column, seat, tags in placed]
+    cuts = sorted({0, height + gap, *(piece.top for _, pieces in seats for piece in pieces
+                                      if 0 < piece.top < height + gap)})
+    bands = []
+    for top, bottom in itertools.pairwise(cuts):
+        crossed = tuple((MARGIN + column * (width + gap),
+                         tuple(piece for piece in pieces
+                               if piece.top < bottom and piece.bottom > top))
+                        for column, pieces in seats)
+        key = ("rows", top, bottom, tuple(
+            (x, tuple((piece.left, piece.top, piece.key) for piece in pieces))
+            for x, pieces in crossed))
+        bands.append(Band(key, bottom - top, _unpainted,
+                          partial(_row_slice, crossed, top, bottom - top)))
+    return tuple(bands)
 
-    def band() -> Image.Image:
-        row = Image.new("P", (WIDTH, height + gap), paper_index())
-        row.putpalette(palette_bytes())
-        for x, key, seat, tags in pieces:
-            row.paste(kept_mapped(key, partial(mapped, seat, tags)), (x, 0))
-        return row
 
-    return Band(("row", gap, tuple(key for _, key, _, _ in pieces)), height + gap,
-                lambda canvas: None, band)
+def _row_slice(crossed: tuple[tuple[int, tuple[Piece, ...]], ...], top: int,
+               height: int) -> Image.Image:
+    """Return the rows `top` to `top + height` of a row of seats, its pieces pasted from
+    the kept ones (each clipped to the slice)."""
+    band = Image.new("P", (WIDTH, height), paper_index())
+    for x, pieces in crossed:
+        for piece in pieces:
+            band.paste(kept_mapped(piece.key, piece.draw), (x + piece.left, piece.top - top))
+    return band
 
 
-def painted(paint: Callable[[Canvas, int, Any, Any], None], height: int, width: int,
-            ) -> Callable[[Any, Any], Image.Image]:
-    """Return a seat drawer for `seat_row` from `paint(canvas, x, seat, tags)`, which draws
-    one seat from x on a canvas of its own (`height` x `width`, edges inside it)."""
-    def mapped(seat: Any, tags: Any) -> Image.Image:
-        canvas = Canvas(height + 1, width=width + 1)  # a box's edges are inside it
-        paint(canvas, 0, seat, tags)
+def _unpainted(canvas: Canvas) -> None:
+    """Paint nothing: the band is pasted from kept pieces (`Band.mapped`)."""
+
+
+def whole(key: Hashable, height: int, width: int, paint: Callable[[Canvas, int], None],
+          ) -> list[Piece]:
+    """Return a seat kept as one piece under `key`: `paint(canvas, x)` draws it from x on
+    a canvas of its own (`height` x `width`, its box's edges inside it)."""
+    def draw() -> Image.Image:
+        canvas = Canvas(height + 1, width=width + 1)
+        paint(canvas, 0)
         return canvas.mapped()
 
-    return mapped
+    return [Piece(0, 0, height + 1, key, draw)]
 
 
 def kept_mapped(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:

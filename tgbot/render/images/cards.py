@@ -12,6 +12,7 @@ shadow playing his turn is tagged with his side.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from core.bang_cards.cards import CARD, KINDS
@@ -21,7 +22,16 @@ from tgbot.render.cards.gold_rush import gear_name
 from tgbot.render.cards.labels import character_name, kind_name, role_name
 from tgbot.render.dice.front import side_name
 from tgbot.render.images import labels
-from tgbot.render.images.bands import Band, blank, painted, seat_row, stack
+from tgbot.render.images.bands import (
+    Band,
+    Piece,
+    blank,
+    frozen,
+    row_key,
+    seat_rows,
+    stack,
+    whole,
+)
 from tgbot.render.images.canvas import (
     BLUE_CARD,
     DEAD,
@@ -89,9 +99,10 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     for row, height in enumerate(row_h):
         placed = [(column, seat, tags) for seat, (column, r), tags
                   in zip(seats, slots, lines, strict=True) if r == row]
-        bands.append(seat_row(language, (height, SEAT_W, GAP), placed, names, active,
-                              painted(_painter(language, data, names, height), height,
-                                      SEAT_W)))
+        size = (height, SEAT_W, GAP)
+        bands.append(seat_rows(size, row_key("bang_cards", language, size, placed, names,
+                                             active), partial(
+            _seats, language, data, names, placed, height)))
     if over:
         side = data["outcome"]["side"]
         bands.append(Band(("banner", language, side), banner_height(language, side) + GAP,
@@ -99,10 +110,21 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
     return stack(view.kind, [*bands, blank(MARGIN - GAP)])
 
 
+def _seats(language: str, data: dict[str, Any], names: Sequence[str],
+           placed: list[tuple[int, dict[str, Any], Any]], height: int,
+           ) -> list[tuple[int, list[Piece]]]:
+    """Return a row's seats, each kept whole (its column and its one piece)."""
+    return [(column, whole(("seat", language, height, frozen(seat), names[seat["seat"]],
+                            seat["seat"] == data["active"] and data["outcome"] is None,
+                            frozen(tags)), height, SEAT_W,
+                           _painter(language, data, names, height, seat, tags)))
+            for column, seat, tags in placed]
+
+
 def _painter(language: str, data: dict[str, Any], names: Sequence[str], height: int,
-             ) -> Callable[[Canvas, int, dict[str, Any], Any], None]:
+             seat: dict[str, Any], tags: Any) -> Callable[[Canvas, int], None]:
     """Return what draws one seat of a row `height` px tall from x."""
-    def paint(canvas: Canvas, x: int, seat: dict[str, Any], tags: Any) -> None:
+    def paint(canvas: Canvas, x: int) -> None:
         _seat(canvas, language, data, seat, names, (x, 0, x + SEAT_W, height), tags)
     return paint
 

@@ -18,7 +18,15 @@ from PIL import Image
 from tgbot.i18n import t
 from tgbot.render.dice.front import character_name, role_name
 from tgbot.render.images import labels
-from tgbot.render.images.bands import Band, blank, kept_mapped, seat_row, stack
+from tgbot.render.images.bands import (
+    Band,
+    Piece,
+    blank,
+    kept_mapped,
+    row_key,
+    seat_rows,
+    stack,
+)
 from tgbot.render.images.canvas import (
     BLUE,
     DEAD,
@@ -102,14 +110,14 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
 
 
 def _row_band(language: str, data: dict[str, Any], names: Sequence[str],
-              placed: list[tuple[int, dict[str, Any], Tags]],
-              height: int) -> Band:
-    """Return the band of one row of seats (one or two) and the gap below it."""
-    def mapped(seat: dict[str, Any], lines: Any) -> Image.Image:
-        return _seat(language, data, seat, names, height, lines)
-
+               placed: list[tuple[int, dict[str, Any], Tags]], height: int) -> Band:
+    """Return the band of one row of seats (one or two) and the gap below it, cut along
+    the seats' lines (`seat_rows`)."""
+    size = (height, SEAT_W, GAP)
     active = data["active"] if data["outcome"] is None else None
-    return seat_row(language, (height, SEAT_W, GAP), placed, names, active, mapped)
+    return seat_rows(size, row_key("bang_dice", language, size, placed, names, active),
+                     lambda: [(column, _pieces(language, data, seat, names, height, tags))
+                              for column, seat, tags in placed])
 
 
 def _strip_key(view: GroupView) -> tuple[Any, ...]:
@@ -154,19 +162,18 @@ Line = tuple[int, Hashable, Callable[[Canvas, int, int], object]]
 draws it from the seat's top left corner (x, y)."""
 
 
-def _seat(language: str, data: dict[str, Any], seat: dict[str, Any], names: Sequence[str],
-          height: int, tags: Tags) -> Image.Image:
-    """Return one seat mapped onto the palette, `height` px tall: its box kept per look,
-    each of its lines kept per what it shows and pasted inside the box (a seat whose turn
-    comes or goes redraws its name line, not the seat)."""
+def _pieces(language: str, data: dict[str, Any], seat: dict[str, Any], names: Sequence[str],
+            height: int, tags: Tags) -> list[Piece]:
+    """Return one seat, `height` px tall, as kept pieces: its box kept per look, then each
+    of its lines kept per what it shows, inside the box (a seat whose turn comes or goes
+    redraws its name line and box, not its other lines)."""
     look, lines = seat_lines(language, data, seat, names, height, tags)
     fill = look[1]
-    piece = kept_mapped(("box", *look), lambda: _box(*look)).copy()
     ends = [start for start, _, _ in lines[1:]] + [height - INSET + 1]  # the next line's top
-    for (start, key, paint), end in zip(lines, ends, strict=True):
-        piece.paste(kept_mapped(("line", fill, end - start, key),
-                                functools.partial(_line, fill, start, end, paint)), (SIDE, start))
-    return piece
+    return [Piece(0, 0, height + 1, ("box", *look), functools.partial(_box, *look)),
+            *(Piece(SIDE, start, end, ("line", fill, end - start, key),
+                    functools.partial(_line, fill, start, end, paint))
+              for (start, key, paint), end in zip(lines, ends, strict=True))]
 
 
 def seat_lines(language: str, data: dict[str, Any], seat: dict[str, Any],
