@@ -6,7 +6,7 @@ picture (group_view + render_table + PNG encoding, no cache: the kept bands and 
 forgotten before each) in each language in turn; with `--kept` they are kept and every
 position is drawn in one language, as a game's successive tables are (use `--every 1`).
 Times are CPU time of this process per picture (other work on the machine does not count),
-reported as p50 / p99 / max in ms with the mean PNG size; one JSON line per game. For the
+reported as mean, p50 / p99 / max in ms with the mean PNG size; one JSON line per game. For the
 games with a hand (Colt Express, the card game), a second line times the private hand
 picture (hand_view + draw_hand) of the seat that acts at each kept position, as its
 prompt draws it. Not collected by pytest: figures belong in docs/benchmarks.md.
@@ -71,6 +71,7 @@ def measure(kind: str, seeds: int, every: int, kept: bool = False) -> dict[str, 
             times.append((time.process_time() - started) * 1000)
             sizes.append(len(png))
     return {"game": kind, "kept": kept, "pictures": len(times), "players": list(PLAYERS[kind]),
+            "mean_ms": round(statistics.mean(times), 2),
             "p50_ms": round(percentile(times, 0.5), 1), "p99_ms": round(percentile(times, 0.99), 1),
             "max_ms": round(max(times), 1), "mean_kb": round(statistics.mean(sizes) / 1024, 1)}
 

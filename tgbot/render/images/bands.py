@@ -27,9 +27,13 @@ from tgbot.render.images.png import Encoded, assemble, encode, join
 from tgbot.service.lru import Lru
 
 BAND_BUDGET = 7 * 1024 * 1024
-"""Bytes of compressed bands kept (a band is 1-9 KB: ~250 tables of ~7 bands, as many as
-8 MB held before zlib-ng made the bands 15 % smaller)."""
-_BANDS: Lru[tuple[str, Hashable], Encoded] = Lru(BAND_BUDGET, lambda band: band.weight)
+"""Bytes of compressed bands kept, with their keys (a band is 0.3-9 KB, a row's part the
+smallest; ~1,400 bands, a few hundred tables)."""
+KEY_BYTES = 2048
+"""What a band's key holds besides its band: its tuples, ~2 KB for a part of a row of seats
+(its pieces' keys), often more than the part's compressed rows."""
+_BANDS: Lru[tuple[str, Hashable], Encoded] = Lru(BAND_BUDGET,
+                                                 lambda band: band.weight + KEY_BYTES)
 SEAT_BUDGET = 8 * 1024 * 1024
 """Bytes of seats kept drawn and mapped (a seat is 350 x ~180 px: ~125 of them; with
 ~60, twenty tables of four seats drawn in turn redrew both seats of a row for each one
