@@ -35,9 +35,8 @@ KEY_BYTES = 2048
 _BANDS: Lru[tuple[str, Hashable], Encoded] = Lru(BAND_BUDGET,
                                                  lambda band: band.weight + KEY_BYTES)
 SEAT_BUDGET = 8 * 1024 * 1024
-"""Bytes of seats kept drawn and mapped (a seat is 350 x ~180 px: ~125 of them; with
-~60, twenty tables of four seats drawn in turn redrew both seats of a row for each one
-that changed)."""
+"""Bytes of pieces kept drawn and mapped: seats' boxes and lines, whole card game seats
+(350 x ~180 px: ~125 of them), the dice and the dice strip's ground."""
 _SEATS: Lru[Hashable, Image.Image] = Lru(SEAT_BUDGET, lambda seat: seat.width * seat.height + 300)
 
 

@@ -102,7 +102,7 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
         size = (height, SEAT_W, GAP)
         bands.append(seat_rows(size, row_key("bang_cards", language, size, placed, names,
                                              active), partial(
-            _seats, language, data, names, placed, height)))
+            _seats, language, data, names, placed, height, active)))
     if over:
         side = data["outcome"]["side"]
         bands.append(Band(("banner", language, side), banner_height(language, side) + GAP,
@@ -111,12 +111,12 @@ def draw(view: GroupView, language: str, names: Sequence[str]) -> bytes:
 
 
 def _seats(language: str, data: dict[str, Any], names: Sequence[str],
-           placed: list[tuple[int, dict[str, Any], Any]], height: int,
+           placed: list[tuple[int, dict[str, Any], Any]], height: int, active: int | None,
            ) -> list[tuple[int, list[Piece]]]:
-    """Return a row's seats, each kept whole (its column and its one piece)."""
+    """Return a row's seats, each kept whole (its column and its one piece); `active` is
+    the seat to act (None: nobody)."""
     return [(column, whole(("seat", language, height, frozen(seat), names[seat["seat"]],
-                            seat["seat"] == data["active"] and data["outcome"] is None,
-                            frozen(tags)), height, SEAT_W,
+                            seat["seat"] == active, frozen(tags)), height, SEAT_W,
                            _painter(language, data, names, height, seat, tags)))
             for column, seat, tags in placed]
 

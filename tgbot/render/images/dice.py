@@ -166,7 +166,7 @@ def _pieces(language: str, data: dict[str, Any], seat: dict[str, Any], names: Se
             height: int, tags: Tags) -> list[Piece]:
     """Return one seat, `height` px tall, as kept pieces: its box kept per look, then each
     of its lines kept per what it shows, inside the box (a seat whose turn comes or goes
-    redraws its name line and box, not its other lines)."""
+    changes its box's look and its name line, not its other lines)."""
     look, lines = seat_lines(language, data, seat, names, height, tags)
     fill = look[1]
     ends = [start for start, _, _ in lines[1:]] + [height - INSET + 1]  # the next line's top
