@@ -65,20 +65,28 @@ def stack(kind: str, bands: Sequence[Band]) -> bytes:
 
 
 def _kept(kind: str, band: Band) -> Encoded:
-    """Return a band compressed: kept, or drawn (or joined from its parts) and kept."""
+    """Return a band compressed: kept, or drawn and kept."""
     key = (kind, band.key)
     found = _BANDS.get(key)
     if found is None:
-        if band.parts is not None:
-            found = join([_kept(kind, part) for part in band.parts()])
-        elif band.mapped is not None:
-            found = encode(band.mapped())
-        else:
-            canvas = Canvas(band.height)
-            band.paint(canvas)
-            found = canvas.encoded()
+        found = _drawn(kind, band)
         _BANDS.keep(key, found)
     return found
+
+
+def _drawn(kind: str, band: Band) -> Encoded:
+    """Return a band drawn and compressed: painted, mapped, or joined from its kept parts
+    (a band of one part is that part, kept once: a card game's row)."""
+    if band.parts is not None:
+        parts = band.parts()
+        if len(parts) == 1:
+            return _drawn(kind, parts[0])
+        return join([_kept(kind, part) for part in parts])
+    if band.mapped is not None:
+        return encode(band.mapped())
+    canvas = Canvas(band.height)
+    band.paint(canvas)
+    return canvas.encoded()
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +158,8 @@ def _row_slice(crossed: tuple[tuple[int, tuple[Piece, ...]], ...], top: int,
 
 
 def _unpainted(canvas: Canvas) -> None:
-    """Paint nothing: the band is pasted from kept pieces (`Band.mapped`)."""
+    """Paint nothing: the band is pasted from kept pieces (`Band.mapped`) or joined from
+    its parts (`Band.parts`)."""
 
 
 def whole(key: Hashable, height: int, width: int, paint: Callable[[Canvas, int], None],
