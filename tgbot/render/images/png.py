@@ -78,21 +78,26 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
         ">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-def join(bands: list[Encoded]) -> Encoded:
-    """Return the bands stacked top to bottom as one band (their streams joined, their
-    checksums combined)."""
+def _adler(bands: list[Encoded]) -> int:
+    """Return the Adler-32 of the bands' rows one after another."""
     adler = 1
     for band in bands:
         adler = _combine(adler, band.adler, band.length)
-    return Encoded(b"".join(band.data for band in bands), adler,
+    return adler
+
+
+def join(bands: list[Encoded]) -> Encoded:
+    """Return the bands stacked top to bottom as one band (their streams joined, their
+    checksums combined)."""
+    return Encoded(b"".join(band.data for band in bands), _adler(bands),
                    sum(band.length for band in bands), sum(band.height for band in bands))
 
 
 def assemble(width: int, bands: list[Encoded], palette: bytes) -> bytes:
     """Return the PNG of the bands stacked top to bottom, `width` px wide, 8-bit palette
-    `palette` (768 bytes: 256 RGB colours)."""
-    whole = join(bands)
-    stream = b"".join([b"\x78\x01", whole.data, _END, struct.pack(">I", whole.adler)])
-    header = struct.pack(">IIBBBBB", width, whole.height, 8, 3, 0, 0, 0)
+    `palette` (768 bytes: 256 RGB colours); the bands' streams are copied once."""
+    stream = b"".join([b"\x78\x01", *(band.data for band in bands), _END,
+                       struct.pack(">I", _adler(bands))])
+    header = struct.pack(">IIBBBBB", width, sum(band.height for band in bands), 8, 3, 0, 0, 0)
     return b"".join([_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
                      _chunk(b"IDAT", stream), _chunk(b"IEND", b"")])
