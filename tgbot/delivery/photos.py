@@ -9,8 +9,15 @@ text table, which a photo does not show, may change alone). What a message shows
 remembered in this process only: after a restart the first edit replaces the picture,
 which is always right.
 The picture is drawn from the row's stored group view by `TablePictures`, once per view
-shown (`picture_key`: a move that changes nothing drawn keeps it), language and names, in
-a worker thread so the event loop keeps serving other chats.
+shown (`picture_key`: a move that changes nothing drawn keeps it), language and names. A
+game's first picture in this process draws every band (~8 ms; the process's very first
+also loads the fonts): it is drawn in a worker thread so the event loop keeps serving
+other chats. Its later pictures redraw a changed band or two (~0.5 ms) and are drawn on
+the event loop itself: handing them to the thread cost the process more CPU than drawing
+them (the two threads taking the interpreter lock in turns; docs/benchmarks.md, "A press
+with pictures, seventh pass"). One drawing runs at a time (Pillow's fonts and the kept
+bands are shared): when the thread is drawing, the loop hands its picture to the thread
+too rather than wait.
 A seat's private prompt row may hold a "photo" of its own hand instead (the same show,
 in its private chat): `TablePictures` tells the two apart by the stored JSON and draws a
 hand only with the hand drawer, from the stored HandView, once per (seat, language,
@@ -26,6 +33,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -56,6 +64,9 @@ NOT_A_PHOTO = ("no media in the message", "no caption in the message")
 SHOWN_BUDGET = 2 * 1024 * 1024
 """Bytes of what each photo message shows (~2,500 messages): one forgotten gets its
 picture replaced at its next edit, as after a restart."""
+WARM_BUDGET = 1024 * 1024
+"""Bytes of the ids of the games whose pictures this process drew lately (~4,000 games):
+their next pictures are drawn on the event loop."""
 FILENAMES = {False: "table.png", True: "hand.png"}
 """The upload's name: the group's table or a seat's hand (is_hand)."""
 
@@ -70,22 +81,31 @@ class TablePictures:
             budget, lambda picture: len(picture) + ENTRY_BYTES + 100)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-picture")
         self._trimmer = trimmer or Trimmer()
+        self._drawing = threading.Lock()  # one drawing at a time, on the loop or the thread
+        self._warm: Lru[int, bool] = Lru(WARM_BUDGET, lambda _: ENTRY_BYTES)
+        self.drawn_on_loop = 0  # pictures drawn on the event loop (for tests)
 
     async def __call__(self, game_id: int, photo: Mapping[str, Any]) -> bytes:
         """Return the PNG of a stored group view or of a stored hand. Raise KeyError or
         ValueError for a "photo" that is neither, and whatever drawing raises."""
         if is_hand(photo):
             return await self._hand(game_id, photo)
-        view = stored_group_view(photo)
         key = picture_key(photo)
         found = self.images.cached(key)
         if found is not None:
             return found
+        view = stored_group_view(photo)
         language, names = str(photo["language"]), tuple(str(n) for n in photo["names"])
-        loop = asyncio.get_running_loop()
-        # One drawing thread: Pillow's fonts and the kept bands are shared by every drawing.
-        picture = await loop.run_in_executor(self._executor, self._trimmed, render_table,
-                                             view, language, names)
+        if self._warm.get(game_id) and self._drawing.acquire(blocking=False):
+            try:  # the game's bands are kept: a band or two to redraw
+                picture = self._counted(render_table, view, language, names)
+                self.drawn_on_loop += 1
+            finally:
+                self._drawing.release()
+        else:
+            picture = await asyncio.get_running_loop().run_in_executor(
+                self._executor, self._locked, render_table, view, language, names)
+            self._warm.keep(game_id, True)
         self.images.keep(key, picture)
         return picture
 
@@ -100,23 +120,29 @@ class TablePictures:
         if found is not None:
             return found
         loop = asyncio.get_running_loop()
-        picture = await loop.run_in_executor(self._executor, self._trimmed, draw_hand, hand,
+        picture = await loop.run_in_executor(self._executor, self._locked, draw_hand, hand,
                                              str(photo["language"]))
         self.hands.keep(key, picture)
         return picture
 
-    def _trimmed(self, draw: Callable[..., bytes], *args: Any) -> bytes:
-        """Return what `draw(*args)` draws (in the drawing thread), counting it for the
-        trimmer."""
+    def _locked(self, draw: Callable[..., T], *args: Any) -> T:
+        """Return what `draw(*args)` draws in the drawing thread, once no other drawing
+        runs."""
+        with self._drawing:
+            return self._counted(draw, *args)
+
+    def _counted(self, draw: Callable[..., T], *args: Any) -> T:
+        """Return what `draw(*args)` draws, counting it for the trimmer."""
         try:
             return draw(*args)
         finally:
             self._trimmer.drawn()
 
     async def drawn(self, work: Callable[[], T]) -> T:
-        """Return what another drawing (an animation) returns, drawn on the same thread
-        as the tables (Pillow's fonts are shared by every drawing)."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+        """Return what another drawing (an animation) returns, drawn on the drawing thread
+        (Pillow's fonts are shared by every drawing)."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor,
+                                                                self._locked, work)
 
     @property
     def hands_drawn(self) -> int:
