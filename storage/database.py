@@ -14,6 +14,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from storage.json_text import dumps, loads
 from storage.sqlite_inline import InlineConnection, inline_sqlite
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -52,6 +53,7 @@ def make_engine(url: str, *, schema: str | None = None, echo: bool = False) -> A
     """Return an async engine for the URL; creates a SQLite file's directory.
 
     `schema` (PostgreSQL only) puts it first on the search path, e.g. to isolate tests.
+    JSON columns are written and read by storage/json_text.py.
     """
     if is_sqlite(url):
         path = sqlite_file(url)
@@ -59,14 +61,16 @@ def make_engine(url: str, *, schema: str | None = None, echo: bool = False) -> A
             path.parent.mkdir(parents=True, exist_ok=True)
         made: list[AsyncEngine] = []
         engine = create_async_engine(url, echo=echo, async_creator=inline_sqlite(
-            lambda: _sqlite_args(made[0]), busy_seconds=SQLITE_BUSY_TIMEOUT_MS / 1000))
+            lambda: _sqlite_args(made[0]), busy_seconds=SQLITE_BUSY_TIMEOUT_MS / 1000),
+            json_serializer=dumps, json_deserializer=loads)
         made.append(engine)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     connect_args: dict[str, Any] = {}
     if schema is not None:
         connect_args["server_settings"] = {"search_path": schema}
-    return create_async_engine(url, echo=echo, connect_args=connect_args)
+    return create_async_engine(url, echo=echo, connect_args=connect_args,
+                               json_serializer=dumps, json_deserializer=loads)
 
 
 def _sqlite_args(engine: AsyncEngine) -> tuple[list[Any], dict[str, Any]]:

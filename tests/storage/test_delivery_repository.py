@@ -242,3 +242,15 @@ async def test_the_inbox_keeps_updates_until_handled(backend: Backend) -> None:
         await uow.inbox.add_many(updates=[update(9, "nine")])
     async with backend.uow() as uow:
         assert [u.update_id for u in await uow.inbox.list()] == [3, 2**40]
+
+
+@pytest.mark.parametrize("text", ["ação ✅ 🤖 ٣", "half a pair: \ud83e", "nul \x00 and \u2028"])
+async def test_a_payload_comes_back_as_written_whatever_its_text(
+        backend: Backend, clock: Clock, text: str) -> None:
+    # JSON columns go through pydantic-core (storage/json_text.py); a lone surrogate,
+    # which UTF-8 cannot carry, falls back to the standard library's escape.
+    game = await new_game(backend.uow, clock, chat_id=-1)
+    payload = {"text": text, "lead": [text, 10**20, 2.5, None, True]}
+    (row,) = await _write(backend, Delivery(game_id=game, key="table", chat_id=-1, revision=1,
+                                            payload=payload, updated_at=T0))
+    assert (await _by_id(backend, row)).payload == payload

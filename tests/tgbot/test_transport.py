@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from telegram import InputFile
-from telegram.error import NetworkError, RetryAfter, TimedOut
+from telegram.error import NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.request import BaseRequest, RequestData
 from telegram.request._requestparameter import RequestParameter
 
@@ -279,6 +279,18 @@ async def test_server_errors_and_flood_limits_reach_ptb_as_its_errors() -> None:
         with pytest.raises(NetworkError):
             await request.post(server.url, data())
         with pytest.raises(NetworkError):
+            await request.post(server.url, data())
+        await request.shutdown()
+
+
+async def test_answers_are_read_whatever_their_text_and_one_not_json_is_refused() -> None:
+    odd = b'{"ok":true,"result":{"text":"\\ud83e \xc3\xa7 \xff"}}'  # a lone escape, bad UTF-8
+    replies = [answer(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(odd), odd)),
+               answer(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")]
+    async with serving(*replies) as server:
+        request = StreamRequest(1)
+        assert (await request.post(server.url, data()))["text"] == "\ud83e \u00e7 \ufffd"
+        with pytest.raises(TelegramError, match="Invalid server response"):
             await request.post(server.url, data())
         await request.shutdown()
 

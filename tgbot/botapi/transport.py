@@ -4,8 +4,8 @@ asyncio streams.
 PTB's default transport stacks httpx, httpcore, anyio and h11 on every call; for the few
 small posts a bot makes that machinery costs more CPU than the rest of a button press.
 `StreamRequest` speaks just what the Bot API needs: POST (or GET) with a JSON body (the
-Bot API takes application/json for every method but uploads, and the standard library's
-C encoder costs a tenth of PTB's form encoding), keep-alive connections reused per host
+Bot API takes application/json for every method but uploads; storage/json_text.py writes
+and reads it, at a fraction of PTB's form encoding), keep-alive connections reused per host
 (TLS for https, checked against certifi's or the system's CAs), responses with
 Content-Length, chunked, or read until the server closes. Timeouts map to PTB's
 `TimedOut` (connect, write, read; `pool` when every connection is busy), transport
@@ -21,7 +21,6 @@ answer: such a request is sent once more on a new connection (the server never r
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import ssl
 from collections.abc import Callable
@@ -29,8 +28,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from telegram._utils.defaultvalue import DefaultValue
-from telegram.error import NetworkError, TimedOut
+from telegram.error import NetworkError, TelegramError, TimedOut
 from telegram.request import BaseRequest, HTTPXRequest, RequestData
+
+from storage.json_text import dumps_bytes, loads
 
 KEEP_IDLE_SECONDS = 30.0
 """An idle connection older than this is closed rather than reused."""
@@ -98,6 +99,16 @@ class StreamRequest(BaseRequest):
             await self._uploads.shutdown()
             self._uploads = None
 
+    @staticmethod
+    def parse_json_payload(payload: bytes) -> dict[str, Any]:
+        """Return Telegram's JSON answer (read by storage/json_text.py; bytes that are not
+        UTF-8 replaced, as PTB does). Raise TelegramError when it is not JSON."""
+        try:
+            found: dict[str, Any] = loads(payload.decode("utf-8", "replace"))
+        except ValueError as error:
+            raise TelegramError("Invalid server response") from error
+        return found
+
     async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
                          read_timeout: Any = BaseRequest.DEFAULT_NONE,
                          write_timeout: Any = BaseRequest.DEFAULT_NONE,
@@ -114,8 +125,7 @@ class StreamRequest(BaseRequest):
             kind, body = found
             write = None if write is None else max(write, UPLOAD_WRITE_SECONDS)
         else:
-            body = b"" if request_data is None else json.dumps(
-                request_data.parameters, ensure_ascii=False, separators=(",", ":")).encode()
+            body = b"" if request_data is None else dumps_bytes(request_data.parameters)
         timeouts = (_given(connect_timeout, self._connect_timeout), write,
                     _given(read_timeout, self._read_timeout))
         if self._slots.locked():  # a free slot is taken at once, with no timer to arm
