@@ -2,7 +2,7 @@
 
     python -m tests.bench.bench_press [--groups 20] [--presses-per-group 15]
         [--press-interval S] [--bot-dir DIR] [--database-url URL] [--label TEXT]
-        [--profile FILE] [--json]
+        [--profile FILE] [--pin] [--json]
 
 The fake Telegram (tests/fakebot, Telegram's real flood limits) runs in this process; the bot
 runs as a separate process, `python -m tgbot` from `--bot-dir` (default: this repository),
@@ -32,6 +32,10 @@ callback answer latency (the fake's request log) and press -> table shows the ne
 (a wrapper around `python -m tgbot` switches it on and off on SIGUSR1 / SIGUSR2 and writes the
 stats to FILE), timed by the main thread's CPU clock (a call waiting for the machine counts
 nothing); the CPU figures of such a run are inflated by the profiler.
+
+`--pin` runs the bot alone on the machine's last CPU and the fake Telegram with the players
+on the others, so that neither slows the other's core (on two cores the runs of one code
+then spread less; docs/benchmarks.md, "A press with pictures, eighth pass").
 
 One summary line per run; `--json` prints the figures as one JSON object instead.
 """
@@ -91,6 +95,19 @@ def _cpu_seconds(pid: int, task: int | None = None) -> float:
     with open(path) as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def _pinning(pin: bool) -> tuple[Callable[[], None], Callable[[], None]] | None:
+    """Return (pin the bot, pin this process) for `--pin`: the bot alone on the last CPU,
+    this process on the others, so the two do not share a core's caches or time; None
+    without `--pin`. Raise SystemExit on a machine with one CPU."""
+    if not pin:
+        return None
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        raise SystemExit("--pin needs two CPUs at least")
+    return (lambda: os.sched_setaffinity(0, {cpus[-1]}),
+            lambda: os.sched_setaffinity(0, set(cpus[:-1])))
 
 
 def _datas(message: FakeMessage) -> list[str]:
@@ -312,9 +329,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             command += ["-c", PROFILED_BOT, str(Path(args.profile).resolve())]
         else:
             command += ["-m", "tgbot"]
+        pinned = _pinning(args.pin)
         with open(log_path, "w") as log:
             bot = subprocess.Popen(command, cwd=bot_dir, env=env, stdout=log,
-                                   stderr=subprocess.STDOUT)
+                                   stderr=subprocess.STDOUT,
+                                   preexec_fn=pinned[0] if pinned else None)
+        if pinned:
+            pinned[1]()
         figures: dict[str, Any] = {"label": args.label or _label(bot_dir),
                                    "changes": _tree(bot_dir), "groups": args.groups,
                                    "bot_log": str(log_path)}
@@ -382,6 +403,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                   for r in window if r.status == 429]
         figures.update({
             "press_interval": args.press_interval,
+            "pinned": args.pin,
             "presses": len(presses), "accepted": len(accepted),
             "refused": dict(refused), "unanswered": len(presses) - len(latencies),
             "bot_cpu_seconds": round(cpu, 2),
@@ -443,6 +465,9 @@ def main() -> None:
     parser.add_argument("--profile", default=None, metavar="FILE",
                         help="run the bot under cProfile, writing its stats to FILE")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--pin", action="store_true",
+                        help="run the bot on the last CPU alone and this process (the fake "
+                             "Telegram and the players) on the others (Linux)")
     args = parser.parse_args()
     figures = asyncio.run(run(args))
     if args.json:
