@@ -283,7 +283,8 @@ async def test_server_errors_and_flood_limits_reach_ptb_as_its_errors() -> None:
         await request.shutdown()
 
 
-async def test_answers_are_read_whatever_their_text_and_one_not_json_is_refused() -> None:
+async def test_answers_are_read_whatever_their_text_and_one_not_json_is_refused(
+        caplog: pytest.LogCaptureFixture) -> None:
     odd = b'{"ok":true,"result":{"text":"\\ud83e \xc3\xa7 \xff"}}'  # a lone escape, bad UTF-8
     replies = [answer(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(odd), odd)),
                answer(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello")]
@@ -292,6 +293,7 @@ async def test_answers_are_read_whatever_their_text_and_one_not_json_is_refused(
         assert (await request.post(server.url, data()))["text"] == "\ud83e \u00e7 \ufffd"
         with pytest.raises(TelegramError, match="Invalid server response"):
             await request.post(server.url, data())
+        assert "not JSON: 'hello'" in caplog.text  # what Telegram said, for the operator
         await request.shutdown()
 
 

@@ -21,6 +21,7 @@ answer: such a request is sent once more on a new connection (the server never r
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import ssl
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from telegram.request import BaseRequest, HTTPXRequest, RequestData
 
 from storage.json_text import dumps_bytes, loads
 
+log = logging.getLogger(__name__)
 KEEP_IDLE_SECONDS = 30.0
 """An idle connection older than this is closed rather than reused."""
 MAX_HEADER_BYTES = 64 * 1024
@@ -102,10 +104,13 @@ class StreamRequest(BaseRequest):
     @staticmethod
     def parse_json_payload(payload: bytes) -> dict[str, Any]:
         """Return Telegram's JSON answer (read by storage/json_text.py; bytes that are not
-        UTF-8 replaced, as PTB does). Raise TelegramError when it is not JSON."""
+        UTF-8 replaced, as PTB does). Raise TelegramError when it is not JSON, logged as
+        PTB logs it (the answer's first 1,000 characters)."""
+        text = payload.decode("utf-8", "replace")
         try:
-            found: dict[str, Any] = loads(payload.decode("utf-8", "replace"))
+            found: dict[str, Any] = loads(text)
         except ValueError as error:
+            log.exception("an answer of the Bot API that is not JSON: %r", text[:1000])
             raise TelegramError("Invalid server response") from error
         return found
 
