@@ -26,7 +26,7 @@ from tgbot.i18n import DEFAULT_LANGUAGE, t
 from tgbot.render.callbacks import back_data, mine_data
 from tgbot.render.front import front_for
 from tgbot.service.deadlines import local_clock
-from tgbot.service.payloads import CLOSE
+from tgbot.service.payloads import CLOSE, closed
 from tgbot.service.scene import NOTE, Outbound, Scene
 from tgbot.service.secrets import GROUP, secrets_place
 
@@ -114,7 +114,8 @@ def pings(scene: Scene, unmentioned: Sequence[int]) -> list[Outbound]:
                             topic_id=game.topic_id, fresh=True))
     else:
         row = scene.deliveries.get(GROUP_PING)
-        if row is not None and row.payload != CLOSE and not owing & set(row.payload["seats"]):
+        if row is not None and not closed(row.payload) \
+                and not owing & set(row.payload.get("seats", [])):
             out.append(Outbound(GROUP_PING, row.chat_id, CLOSE, topic_id=row.topic_id))
     told = scene.notes.attention.dm if scene.notes.attention is not None else []
     for seat in told:
@@ -123,7 +124,7 @@ def pings(scene: Scene, unmentioned: Sequence[int]) -> list[Outbound]:
             out.append(Outbound(ping_key(seat), user, {"text": dm_ping(scene, seat, user),
                                                        "seats": [seat]}, fresh=True))
     for key, row in scene.deliveries.items():
-        if key.startswith(GROUP_PING + ":") and row.payload != CLOSE \
+        if key.startswith(GROUP_PING + ":") and not closed(row.payload) \
                 and int(key.split(":")[1]) not in owing | set(told):
             out.append(Outbound(key, row.chat_id, CLOSE))
     return out

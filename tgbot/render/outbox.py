@@ -58,7 +58,7 @@ from tgbot.render.undo import undo_rows
 from tgbot.service.chat_rights import pictures_refused
 from tgbot.service.deadlines import timers_of
 from tgbot.service.outbox_notes import Channels
-from tgbot.service.payloads import CLOSE, ButtonRows, Closing, Payload
+from tgbot.service.payloads import CLOSE, ButtonRows, Closing, Payload, closed
 from tgbot.service.rematch import waiting
 from tgbot.service.scene import NOTE, Outbound, Scene, prompts_of
 
@@ -125,11 +125,6 @@ def closing_table(shown: Mapping[str, Any], ended: Sequence[str], language: str)
     else:
         text = fit_message([], "\n".join([*kept, "", *done]))
     return {"text": text, "as_photo": as_photo}
-
-
-def closed(payload: Mapping[str, Any]) -> bool:
-    """Return whether a payload closes its message (a plain close, or a closed prompt)."""
-    return bool(payload.get("close"))
 
 
 class Outbox:

@@ -5,6 +5,7 @@ the loop (the reader) agree on one set of keys; every key is optional.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
 ButtonRows = list[list[list[str]]]
@@ -65,3 +66,9 @@ class Payload(TypedDict, total=False):
 
 CLOSE: Payload = {"close": True}
 """Remove a message's buttons (a closed lobby, table, prompt or ping)."""
+
+
+def closed(payload: Mapping[str, Any]) -> bool:
+    """Return whether a payload closes its message: a plain close, a closed prompt, or a
+    close that also retires the messages an unsent revision was to replace."""
+    return bool(payload.get("close"))
