@@ -15,6 +15,7 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
+from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     ChatMemberHandler,
@@ -51,7 +52,7 @@ from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.handlers.stats import stats, top
 from tgbot.handlers.undo import undo_command
-from tgbot.i18n import LANGUAGES, N_, t
+from tgbot.i18n import LANGUAGES, N_, pick_language, t
 from tgbot.jobs.sweep import sweep
 from tgbot.jobs.waker import Waker
 from tgbot.ops import trace
@@ -91,9 +92,23 @@ PRIVATE_COMMANDS = {
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log every handler error (the update's outcome is "error") and keep going."""
+    """Log every handler error (the update's outcome is "error") and keep going; a press
+    that failed is answered, so its button stops spinning and the player knows that
+    nothing was done."""
     trace.note_outcome("error")
     log.error("update %r failed", update, exc_info=context.error)
+    query = update.callback_query if isinstance(update, Update) else None
+    if query is None:
+        return
+    found = context.application.bot_data.get(SERVICES_KEY)
+    known = found.known_users.get(query.from_user.id) if isinstance(found, Services) else None
+    language = known[1] if known else pick_language(query.from_user.language_code)
+    try:
+        await query.answer(t(language, "Sorry, that did not work on our side, and nothing "
+                                       "was changed. Please try again in a moment."),
+                           show_alert=True)
+    except TelegramError as error:  # answered already, or too late to answer
+        log.info("could not answer the failed press: %s", error)
 
 
 async def _register_commands(application: Application) -> None:  # type: ignore[type-arg]

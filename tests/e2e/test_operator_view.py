@@ -29,6 +29,7 @@ from tests.fakebot import FakeBotApi
 from tests.support.bot import running_bot, services_of, sqlite_url
 from tests.support.waiting import until
 from tgbot.handlers.context import Services
+from tgbot.i18n import pick_language, t
 from tgbot.ops.trace import JsonFormatter
 from tgbot.service import reads, timeouts
 
@@ -211,3 +212,34 @@ async def test_botstats_answers_the_bots_admins_only_in_private(tmp_path: Path) 
     assert "private chat" in (in_group.text or "") or "privada" in (in_group.text or "")
     assert "/botstats" in (helps[0][-1].text or "")
     assert "/botstats" not in (helps[1][-1].text or "")
+
+
+async def test_a_press_that_fails_inside_the_bot_is_answered_and_the_next_one_plays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with FakeBotApi() as api:
+        group, users = people(api)
+        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED,
+                               settings={"metrics_port": 0}) as app:
+            found = services_of(app)
+            games = found.games
+            game_id = await seat_players(api, games, group, users, "bang_dice")
+            await games.start(game_id)
+            turn = await assert_player_can_act(api, games, game_id)
+            play = games.play
+
+            async def broken(*args: Any, **kwargs: Any) -> Any:
+                monkeypatch.setattr(games, "play", play)  # only this press fails
+                raise RuntimeError("a fault inside the bot")
+
+            monkeypatch.setattr(games, "play", broken)
+            failed = turn.press()
+            answer = await api.wait_for(lambda: api.callback_answers.get(failed), timeout=20)
+            assert (await games.table(game_id)).game.version == turn.version  # nothing done
+            await press_and_wait(api, games, game_id, turn)  # the same button, pressed again
+            status, text = await get(found, "/metrics")
+    assert status == 200
+    assert answer.show_alert
+    language = pick_language(turn.user.language_code)
+    assert answer.text == t(language, "Sorry, that did not work on our side, and nothing "
+                                      "was changed. Please try again in a moment.")
+    assert value(samples(text), "bgb_updates_total", kind="press", outcome="error") == 1
