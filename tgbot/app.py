@@ -15,7 +15,7 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import (
     Application,
     ChatMemberHandler,
@@ -47,6 +47,7 @@ from tgbot.handlers.help import help_command, rules
 from tgbot.handlers.help import settings as chat_settings
 from tgbot.handlers.lobby import bot_added, join, newgame
 from tgbot.handlers.members import member_message, member_update
+from tgbot.handlers.mine import reads_only
 from tgbot.handlers.play import history, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
@@ -63,6 +64,8 @@ from tgbot.service.games import GameService, random_seed
 from tgbot.settings import Settings
 
 log = logging.getLogger(__name__)
+TOO_OLD = "query is too old"
+"""Telegram's words for a press that can no longer be answered (about 15 s after it)."""
 OPERATOR_KEY = "operator"
 WEBHOOK_MEMORY = timedelta(hours=1)
 """How long, in webhook mode, an update's id is kept to drop a second delivery of it."""
@@ -92,20 +95,24 @@ PRIVATE_COMMANDS = {
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Log every handler error (the update's outcome is "error") and keep going; a press
-    that failed is answered, so its button stops spinning and the player knows that
-    nothing was done."""
+    """Log every handler error (the update's outcome is "error") and keep going. A press
+    that failed is answered, so its button stops spinning, unless Telegram said it is too
+    old to answer (the player pressed long ago: a line in the log is enough)."""
     trace.note_outcome("error")
-    log.error("update %r failed", update, exc_info=context.error)
     query = update.callback_query if isinstance(update, Update) else None
+    if query is not None and isinstance(context.error, BadRequest) \
+            and TOO_OLD in str(context.error).lower():
+        log.info("update %s: the press is too old to answer", getattr(update, "update_id", "?"))
+        return
+    log.error("update %r failed", update, exc_info=context.error)
     if query is None:
         return
     found = context.application.bot_data.get(SERVICES_KEY)
     known = found.known_users.get(query.from_user.id) if isinstance(found, Services) else None
     language = known[1] if known else pick_language(query.from_user.language_code)
-    try:
-        await query.answer(t(language, "Sorry, that did not work on our side, and nothing "
-                                       "was changed. Please try again in a moment."),
+    try:  # the fault may have come after the move was saved: the player looks at the table
+        await query.answer(t(language, "Sorry, something went wrong on our side. If the table "
+                                       "did not change, please try again in a moment."),
                            show_alert=True)
     except TelegramError as error:  # answered already, or too late to answer
         log.info("could not answer the failed press: %s", error)
@@ -273,7 +280,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     application = (
         Application.builder()
         .bot(bot)
-        .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled, tracer=operator))
+        .concurrent_updates(ChatOrderedProcessor(256, on_done=inbox.handled, tracer=operator,
+                                                 unordered=reads_only))
         .post_init(runtime.post_init)
         .post_stop(runtime.post_stop)
         .build()

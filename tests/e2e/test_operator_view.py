@@ -240,6 +240,32 @@ async def test_a_press_that_fails_inside_the_bot_is_answered_and_the_next_one_pl
     assert status == 200
     assert answer.show_alert
     language = pick_language(turn.user.language_code)
-    assert answer.text == t(language, "Sorry, that did not work on our side, and nothing "
-                                      "was changed. Please try again in a moment.")
+    assert answer.text == t(language, "Sorry, something went wrong on our side. If the "
+                                      "table did not change, please try again in a moment.")
     assert value(samples(text), "bgb_updates_total", kind="press", outcome="error") == 1
+
+
+async def test_an_accepted_press_whose_answer_fails_is_not_called_a_failure(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with FakeBotApi() as api:
+        group, users = people(api)
+        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED,
+                               settings={"metrics_port": 0}) as app:
+            found = services_of(app)
+            games = found.games
+            game_id = await seat_players(api, games, group, users, "bang_dice")
+            await games.start(game_id)
+            turn = await assert_player_can_act(api, games, game_id)
+            api.fail("answerCallbackQuery", kind="bad_gateway")
+            played = turn.press()
+            await api.wait_for(lambda: api.failures(), timeout=20)
+            await until(functools.partial(_moved, found, game_id, turn.version))
+            await found.deliverer.idle()
+            _status, text = await get(found, "/metrics")
+    assert played not in api.callback_answers  # no apology for a move that was made
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+    assert value(samples(text), "bgb_updates_total", kind="press", outcome="error") == 0
+
+
+async def _moved(found: Services, game_id: int, version: int) -> bool:
+    return (await reads.load_game(found.games.uow_factory, game_id=game_id)).version > version

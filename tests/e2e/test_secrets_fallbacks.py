@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.faults_helpers import assert_player_can_act
 from tests.e2e.harness import shown
 from tests.e2e.secrets_in_group import GroupTable
 from tests.fakebot import CallbackAnswer, FakeBotApi, FakeUser
@@ -134,3 +135,37 @@ async def test_with_secrets_private_a_player_who_never_started_the_bot_gets_the_
     assert reply.text == t("pt-BR", "To join, open a private chat with me first (your "
                                     "secret cards and choices come there):")
     assert "Davi" not in (lobby.text or "")
+
+
+async def test_everybody_pressing_mine_at_once_holds_no_move_back(
+        table: GroupTable, caplog: pytest.LogCaptureFixture) -> None:
+    """Each ephemeral message counts against the group's 20 a minute: six at once would
+    hold the group's later updates for ~15 s if they waited in its queue, and the move
+    pressed after them would be answered too late. They run beside the group's queue, and
+    a press the group cannot show in time gets the secrets in private instead."""
+    await table.open("bang_dice")
+    turn = await assert_player_can_act(table.api, table.services.games, table.game_id)
+    message = table.newest(f"m:{table.game_id}")
+    assert message is not None
+    mines = [user.press(message, f"m:{table.game_id}")["callback_query"]["id"]
+             for user in table.users for _ in range(2)]
+    played = turn.press()
+    answer = await table.api.wait_for(lambda: table.api.callback_answers.get(played),
+                                      timeout=8)
+    assert answer.text is None  # accepted, long before Telegram's 15 s
+    await table.wait(lambda: all(query in table.api.callback_answers for query in mines),
+                     timeout=14)
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
+
+
+async def test_a_private_chat_that_fails_for_a_moment_gives_the_pop_up(
+        table: GroupTable) -> None:
+    table.group.takes_ephemeral = False
+    await table.open("bang_dice")
+    bruno = table.users[1]
+    table.api.fail("sendMessage", chat_id=bruno.id, kind="bad_gateway")
+    answer = await _mine(table, bruno)
+    assert answer.show_alert
+    assert answer.url is not None  # his secrets, with the link to the private chat
+    assert "Sorry" not in (answer.text or "")
+    assert table.api.failures()  # the private message was tried, and failed

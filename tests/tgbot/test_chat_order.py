@@ -93,6 +93,22 @@ async def test_a_slow_chat_does_not_delay_another_chat() -> None:
     assert rec.log[-2:] == ["A2 start", "A2 end"]
 
 
+async def test_an_unordered_update_runs_beside_its_chats_slow_one() -> None:
+    rec, gate = Recorder(), asyncio.Event()
+    processor = ChatOrderedProcessor(256, on_done=rec.on_done,
+                                     unordered=lambda update: getattr(update, "update_id", 0) == 2)
+    slow = submit(processor, message_update(1, -1), rec.handle("1", gate))
+    beside = submit(processor, message_update(2, -1), rec.handle("2"))
+    queued = submit(processor, message_update(3, -1), rec.handle("3"))
+    await asyncio.wait_for(beside, timeout=5)
+    assert rec.log == ["1 start", "2 start", "2 end"]  # 3 still waits for 1, in order
+    gate.set()
+    await asyncio.gather(slow, queued)
+    assert rec.log[-3:] == ["1 end", "3 start", "3 end"]
+    assert sorted(rec.done) == [1, 2, 3]
+    assert processor.busy_chats == 0
+
+
 async def test_updates_waiting_for_their_chat_hold_no_concurrency_slot() -> None:
     rec, gate = Recorder(), asyncio.Event()
     processor = ChatOrderedProcessor(2)

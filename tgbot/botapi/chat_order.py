@@ -56,15 +56,19 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
     """Run each chat's updates strictly in arrival order, other chats' concurrently.
 
     ``max_concurrent_updates`` bounds the updates running at once (so, the chats being served
-    at once). ``on_done(update)`` is awaited after each update's coroutine finished, whether it
+    at once). An update for which ``unordered(update)`` is True (one that changes nothing,
+    such as a press that only shows the presser his secrets) runs at once, beside its chat's.
+    ``on_done(update)`` is awaited after each update's coroutine finished, whether it
     returned or raised; it is not called for an update whose coroutine never ran (cancelled).
     """
 
     def __init__(self, max_concurrent_updates: int, on_done: OnDone | None = None,
-                 tracer: Tracer | None = None) -> None:
+                 tracer: Tracer | None = None,
+                 unordered: Callable[[object], bool] | None = None) -> None:
         super().__init__(max_concurrent_updates)
         self.on_done = on_done
         self.tracer = tracer
+        self.unordered = unordered
         self._backlog: dict[int, deque[tuple[object, Awaitable[Any]]]] = {}
 
     @property
@@ -78,7 +82,8 @@ class ChatOrderedProcessor(BaseUpdateProcessor):
         Never raises the update's exception: PTB's ``Application.process_update`` hands handler
         errors to the error handlers, and anything escaping that is logged here.
         """
-        key = chat_key(update)
+        key = None if self.unordered is not None and self.unordered(update) \
+            else chat_key(update)
         if key is None:
             await self._run(update, coroutine)
             return

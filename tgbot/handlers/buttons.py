@@ -15,6 +15,7 @@ from typing import TypeVar, cast
 
 from telegram import Update
 from telegram.constants import ChatType
+from telegram.error import NetworkError
 from telegram.ext import CallbackQueryHandler, ContextTypes
 
 from core.engine.errors import GameError
@@ -131,7 +132,10 @@ async def _play(update: Update, context: Context, press: Play, language: str) ->
     except (GameError, StorageError) as error:
         await query.answer(refusal(language, error), show_alert=True)
         return
-    await query.answer()  # the press is answered at once
+    try:
+        await query.answer()  # the press is answered at once
+    except NetworkError as error:  # the move is saved, and the table will show it
+        log.info("the answer to an accepted press failed: %s", error)
 
 
 async def _keep(update: Update, context: Context, press: Keep | Focus, language: str) -> None:

@@ -5,8 +5,9 @@ Where they go follows `/settings secrets` (tgbot/service/secrets.py):
 - **group** (the default): an ephemeral message in the group that only he sees, answering
   his press: his secrets, then his live private prompt with its buttons, edited in place
   from then on (tgbot/delivery/views.py); a press on it is his private press;
-- when Telegram refuses it (a chat that takes none, the press too old), or his secrets go
-  to his **private** chat, the same content comes there;
+- when Telegram refuses it (a chat that takes none, the press too old), when the group's
+  flood budget would hold it back over `GROUP_WAIT_SECONDS`, or when his secrets go to
+  his **private** chat, the same content comes there;
 - when the bot cannot write to him in private either (he never started it, or blocked
   it), a pop-up shows his secrets (200 characters) with a link that opens the private
   chat, explained the first time only.
@@ -14,6 +15,7 @@ Where they go follows `/settings secrets` (tgbot/service/secrets.py):
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from telegram import CallbackQuery, Update
@@ -33,6 +35,10 @@ from tgbot.service.secrets import GROUP, PrivateView
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
+GROUP_WAIT_SECONDS = 4.0
+"""How long a press waits for its ephemeral message: an ephemeral message counts against the
+group's 20 a minute, and when that budget is spent (several players pressing at once) the
+secrets go to the private chat at once rather than after the press is too old to answer."""
 _told: set[tuple[int, int, str]] = set()
 """(game, user, what) explanations already given in this process: each is said once."""
 
@@ -66,6 +72,14 @@ async def mine_pressed(update: Update, context: Context, press: Mine, language: 
     await _pop_up(context, query, view, language)
 
 
+def reads_only(update: object) -> bool:
+    """Return True for a "🔒 Mine" press: it changes nothing, so it runs beside its group's
+    other updates instead of holding them while it waits for the group's flood budget
+    (tgbot/botapi/chat_order.py)."""
+    query = update.callback_query if isinstance(update, Update) else None
+    return query is not None and Mine.PATTERN.match(query.data or "") is not None
+
+
 def _body(view: PrivateView, language: str) -> dict[str, object]:
     return view.prompt if view.prompt is not None else {"text": nothing_owed(language)}
 
@@ -79,12 +93,13 @@ async def _in_group(context: Context, query: CallbackQuery, view: PrivateView,
     if views is None or game.id is None:
         return False
     try:
-        await views.show(game.id, query.from_user.id, chat_id=game.chat_id,
-                         topic_id=game.topic_id, head=head(view.scene, view.seat, language),
-                         body=_body(view, language), query_id=query.id)
-    except (EphemeralRefused, NetworkError) as error:
+        async with asyncio.timeout(GROUP_WAIT_SECONDS):
+            await views.show(game.id, query.from_user.id, chat_id=game.chat_id,
+                             topic_id=game.topic_id, head=head(view.scene, view.seat, language),
+                             body=_body(view, language), query_id=query.id)
+    except (EphemeralRefused, NetworkError, TimeoutError) as error:
         log.info("no ephemeral message for %s in game %s: %s", query.from_user.id, game.id,
-                 error)
+                 error or "the group's flood budget is spent")
         return False
     await query.answer()
     return True
@@ -100,7 +115,8 @@ async def _in_private(context: Context, query: CallbackQuery, view: PrivateView,
     try:
         await context.bot.send_message(query.from_user.id, text, parse_mode=ParseMode.HTML,
                                        reply_markup=markup(buttons or []))  # type: ignore[arg-type]
-    except (Forbidden, BadRequest):
+    except (Forbidden, BadRequest, NetworkError) as error:
+        log.info("no private message for %s: %s", query.from_user.id, error)
         return False
     game_id = view.scene.game.id or 0
     if refused and _once(game_id, query.from_user.id, "private"):
