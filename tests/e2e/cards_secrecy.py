@@ -65,6 +65,10 @@ async def public_record(uow_factory: Any, game_id: int, players: int, options: A
     for seat, info in enumerate(state.seats):
         if info.role_revealed:
             roles[seat] = (info.role.value, 0.0)
+    for event in step.events:  # the first turn's draws (Black Jack shows his second card)
+        if event.visible_to(None):
+            for card in (c for value in event.to_json().values() for c in _cards_in(value)):
+                cards.setdefault(card, 0.0)
     ended = float("inf")
     for record in records:
         at = record.applied_at.timestamp()
