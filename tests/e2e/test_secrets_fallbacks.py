@@ -169,3 +169,20 @@ async def test_a_private_chat_that_fails_for_a_moment_gives_the_pop_up(
     assert answer.url is not None  # his secrets, with the link to the private chat
     assert "Sorry" not in (answer.text or "")
     assert table.api.failures()  # the private message was tried, and failed
+
+
+async def test_mine_tapped_three_times_at_once_shows_the_secrets_once(
+        table: GroupTable) -> None:
+    await table.open("bang_dice")
+    bruno = table.users[1]
+    message = table.newest(f"m:{table.game_id}")
+    assert message is not None
+    private = len(table.api.chat_log(bruno.private))
+    taps = [bruno.press(message, f"m:{table.game_id}")["callback_query"]["id"]
+            for _ in range(3)]
+    await table.wait(lambda: all(query in table.api.callback_answers for query in taps))
+    await table.services.deliverer.idle()
+    in_group = [call for call in table.api.calls("sendMessage") if call.ok and str(bruno.id)
+                in str(call.params.get("ephemeral_message_parameters"))]
+    in_private = table.api.chat_log(bruno.private)[private:]
+    assert len(in_group) + len(in_private) == 1  # his secrets once, not once a tap

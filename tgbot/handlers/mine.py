@@ -39,6 +39,9 @@ GROUP_WAIT_SECONDS = 4.0
 """How long a press waits for its ephemeral message: an ephemeral message counts against the
 group's 20 a minute, and when that budget is spent (several players pressing at once) the
 secrets go to the private chat at once rather than after the press is too old to answer."""
+_showing: set[tuple[int, int]] = set()
+"""(game, user) whose secrets are being shown by a press in this process: a press repeated
+meanwhile is answered at once and shows nothing more (Mine presses run unordered)."""
 _told: set[tuple[int, int, str]] = set()
 """(game, user, what) explanations already given in this process: each is said once."""
 
@@ -57,6 +60,19 @@ async def mine_pressed(update: Update, context: Context, press: Mine, language: 
     """Show the presser his secrets where his setting says (see the module's docstring)."""
     query = update.callback_query
     assert query is not None
+    key = (press.game_id, query.from_user.id)
+    if key in _showing:  # tapped again while his secrets are on their way: they come once
+        await query.answer()
+        return
+    _showing.add(key)
+    try:
+        await _show(context, query, press, language)
+    finally:
+        _showing.discard(key)
+
+
+async def _show(context: Context, query: CallbackQuery, press: Mine, language: str) -> None:
+    """Answer the press with the presser's secrets: in the group, in private, or a pop-up."""
     view = await services(context).games.run(secrets.private_view, game_id=press.game_id,
                                              user_id=query.from_user.id)
     if view is None:
