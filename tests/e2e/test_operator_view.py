@@ -10,6 +10,9 @@ import json
 import logging
 import urllib.error
 import urllib.request
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from storage.models import ActorKind
 from tests.e2e.faults_helpers import (
     SEED,
+    CanAct,
     assert_player_can_act,
     people,
     press_and_wait,
@@ -214,29 +218,46 @@ async def test_botstats_answers_the_bots_admins_only_in_private(tmp_path: Path) 
     assert "/botstats" not in (helps[1][-1].text or "")
 
 
-async def test_a_press_that_fails_inside_the_bot_is_answered_and_the_next_one_plays(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@dataclass
+class Started:
+    """A running bot with a dice game started, and the first player's buttons."""
+
+    api: FakeBotApi
+    found: Services
+    game_id: int
+    turn: CanAct
+
+
+@asynccontextmanager
+async def started_dice(tmp_path: Path) -> AsyncIterator[Started]:
+    """Run the bot (metrics on) with four players' dice game started; yield it."""
     async with FakeBotApi() as api:
         group, users = people(api)
         async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED,
                                settings={"metrics_port": 0}) as app:
             found = services_of(app)
-            games = found.games
-            game_id = await seat_players(api, games, group, users, "bang_dice")
-            await games.start(game_id)
-            turn = await assert_player_can_act(api, games, game_id)
-            play = games.play
+            game_id = await seat_players(api, found.games, group, users, "bang_dice")
+            await found.games.start(game_id)
+            turn = await assert_player_can_act(api, found.games, game_id)
+            yield Started(api, found, game_id, turn)
 
-            async def broken(*args: Any, **kwargs: Any) -> Any:
-                monkeypatch.setattr(games, "play", play)  # only this press fails
-                raise RuntimeError("a fault inside the bot")
 
-            monkeypatch.setattr(games, "play", broken)
-            failed = turn.press()
-            answer = await api.wait_for(lambda: api.callback_answers.get(failed), timeout=20)
-            assert (await games.table(game_id)).game.version == turn.version  # nothing done
-            await press_and_wait(api, games, game_id, turn)  # the same button, pressed again
-            status, text = await get(found, "/metrics")
+async def test_a_press_that_fails_inside_the_bot_is_answered_and_the_next_one_plays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with started_dice(tmp_path) as table:
+        api, games, turn = table.api, table.found.games, table.turn
+        play = games.play
+
+        async def broken(*args: Any, **kwargs: Any) -> Any:
+            monkeypatch.setattr(games, "play", play)  # only this press fails
+            raise RuntimeError("a fault inside the bot")
+
+        monkeypatch.setattr(games, "play", broken)
+        failed = turn.press()
+        answer = await api.wait_for(lambda: api.callback_answers.get(failed), timeout=20)
+        assert (await games.table(table.game_id)).game.version == turn.version  # nothing done
+        await press_and_wait(api, games, table.game_id, turn)  # the same button, again
+        status, text = await get(table.found, "/metrics")
     assert status == 200
     assert answer.show_alert
     language = pick_language(turn.user.language_code)
@@ -247,21 +268,14 @@ async def test_a_press_that_fails_inside_the_bot_is_answered_and_the_next_one_pl
 
 async def test_an_accepted_press_whose_answer_fails_is_not_called_a_failure(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    async with FakeBotApi() as api:
-        group, users = people(api)
-        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: SEED,
-                               settings={"metrics_port": 0}) as app:
-            found = services_of(app)
-            games = found.games
-            game_id = await seat_players(api, games, group, users, "bang_dice")
-            await games.start(game_id)
-            turn = await assert_player_can_act(api, games, game_id)
-            api.fail("answerCallbackQuery", kind="bad_gateway")
-            played = turn.press()
-            await api.wait_for(lambda: api.failures(), timeout=20)
-            await until(functools.partial(_moved, found, game_id, turn.version))
-            await found.deliverer.idle()
-            _status, text = await get(found, "/metrics")
+    async with started_dice(tmp_path) as table:
+        api = table.api
+        api.fail("answerCallbackQuery", kind="bad_gateway")
+        played = table.turn.press()
+        await api.wait_for(lambda: api.failures(), timeout=20)
+        await until(functools.partial(_moved, table.found, table.game_id, table.turn.version))
+        await table.found.deliverer.idle()
+        _status, text = await get(table.found, "/metrics")
     assert played not in api.callback_answers  # no apology for a move that was made
     assert not [record for record in caplog.records if record.levelname == "ERROR"]
     assert value(samples(text), "bgb_updates_total", kind="press", outcome="error") == 0
