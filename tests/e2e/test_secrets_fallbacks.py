@@ -163,12 +163,15 @@ async def test_a_private_chat_that_fails_for_a_moment_gives_the_pop_up(
     table.group.takes_ephemeral = False
     await table.open("bang_dice")
     bruno = table.users[1]
+    await table.services.deliverer.idle()  # the table's own private messages are out
+    private = len(table.api.chat_log(bruno.private))
     table.api.fail("sendMessage", chat_id=bruno.id, kind="bad_gateway")
     answer = await _mine(table, bruno)
     assert answer.show_alert
     assert answer.url is not None  # his secrets, with the link to the private chat
     assert "Sorry" not in (answer.text or "")
     assert table.api.failures()  # the private message was tried, and failed
+    assert len(table.api.chat_log(bruno.private)) == private
 
 
 async def test_mine_tapped_three_times_at_once_shows_the_secrets_once(

@@ -62,3 +62,20 @@ async def test_a_mirror_arriving_as_another_ends_waits_for_the_one_already_waiti
     assert len(bot.edits) == len(set(bot.edits)), bot.edits  # never the same text twice
     assert bot.edits[-1].endswith("turn 4")
     assert not views._locks  # forgotten once every mirror is done
+
+
+async def test_a_refresh_edits_the_live_message_once_and_only_when_it_changed() -> None:
+    bot = GatedBot()
+    views = EphemeralViews(bot, lambda rows: None)
+    await views.show(GAME, USER, chat_id=GROUP, topic_id=None, head="🤫 Your hand",
+                     body={"text": "turn 1"})
+    views.refresh(GAME, USER, head="🤫 Your hand", body={"text": "turn 2"})  # moved meanwhile
+    views.refresh(GAME, USER, head="🤫 Your hand", body={"text": "turn 2"})  # the same again
+    views.refresh(GAME, USER + 1, head="🤫 Another hand", body={"text": "x"})  # nothing live
+    for _ in range(10):
+        await _settle()
+        for gate in bot.gates:
+            gate.set()
+    await views.idle()
+    assert len(bot.edits) == 1
+    assert "turn 2" in bot.edits[0]

@@ -218,3 +218,17 @@ async def test_idle_chats_are_forgotten(
     await call(limiter, api, "sendMessage", USER)
     assert limiter.ready_at(1) == 0.0
     assert len(limiter._chats) == 1
+
+
+async def test_queued_wait_counts_the_calls_waiting_for_the_group(
+        time: VirtualTime, api: Api, limiter: ChatRateLimiter) -> None:
+    assert limiter.queued_wait(GROUP_A) == 0.0  # a group never seen: nothing waits
+    calls = [call(limiter, api, "sendMessage", GROUP_A) for _ in range(6)]
+    await settle()
+    assert len(api.times("sendMessage", GROUP_A)) == 3  # the burst went at once
+    waiting = limiter.queued_wait(GROUP_A)
+    assert waiting >= 3 * 3.0  # three still queued, one every ~3 s, and the budget's wait
+    assert limiter.queued_wait(GROUP_B) == 0.0
+    await time.advance(60)
+    await asyncio.gather(*calls)
+    assert limiter.queued_wait(GROUP_A) == 0.0  # all out, the budget refilled

@@ -1,4 +1,5 @@
-"""Process one chat's updates in arrival order and different chats' updates concurrently.
+"""Process one chat's updates in arrival order and different chats' updates concurrently
+(an update that changes nothing may be marked to run beside its chat's: `unordered`).
 
 Wire it with ``Application.builder().concurrent_updates(ChatOrderedProcessor(256))``.
 

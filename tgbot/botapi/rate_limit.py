@@ -86,6 +86,7 @@ class _Chat:
     spread: Bucket | None = None  # groups only: the same rate in small bursts
     gate: asyncio.Lock = field(default_factory=asyncio.Lock)
     paused_until: float = 0.0
+    queued: int = 0  # message calls waiting for the gate or in flight
 
     def ready_at(self, now: float) -> float:
         """Return the earliest time (>= now) at which the chat's next message may go."""
@@ -165,6 +166,16 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         now, ready = self._ready(chat_id)
         return max(0.0, ready - now)
 
+    def queued_wait(self, chat_id: ChatId) -> float:
+        """Return about how many seconds a message to chat_id made now would wait: its
+        budget's wait (`ready_in`) and a turn of the chat's pace for each message call
+        already waiting or in flight (0 when none waits and the budget allows it now)."""
+        chat = self._chats.get(_key(chat_id))
+        if chat is None:
+            return self.ready_in(chat_id)
+        pace = 1 / self._chat_rate if chat.window is None else 60.0 / self._group_limit
+        return self.ready_in(chat_id) + chat.queued * pace * SAFETY
+
     def _ready(self, chat_id: ChatId) -> tuple[float, float]:
         """Return the time now and when chat_id's budgets allow its next message."""
         now, chat = self.now(), self._chats.get(_key(chat_id))
@@ -186,8 +197,12 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         if key is None or endpoint not in MESSAGE_ENDPOINTS:
             return await self._call(None, key, retries, callback, args, kwargs)
         chat = self._chat(key)
-        async with chat.gate:  # one call at a time per chat, in call order, retries included
-            return await self._call(chat, key, retries, callback, args, kwargs)
+        chat.queued += 1
+        try:
+            async with chat.gate:  # one call at a time per chat, in call order, with retries
+                return await self._call(chat, key, retries, callback, args, kwargs)
+        finally:
+            chat.queued -= 1
 
     async def _call(self, chat: _Chat | None, key: ChatId | None, retries: int,
                     callback: Callable[..., Coroutine[Any, Any, Result]], args: Any,

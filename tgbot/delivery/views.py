@@ -117,14 +117,28 @@ class EphemeralViews:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    def refresh(self, game_id: int, user_id: int, *, head: str, body: dict[str, Any]) -> None:
+        """Bring a player's live message to a newer head and body (his game moved while a
+        press was showing it), on its own task after his other mirrors."""
+        live = self.live.get((game_id, user_id))
+        if live is None:
+            return
+        live.head, live.body = head, dict(body)
+        self._spawn(self._one_at_a_time((game_id, user_id),
+                                        self._refreshed((game_id, user_id), live)))
+
     async def _mirror(self, row: Delivery, *, fresh: bool, applied: bool) -> None:
         """Mirror one row; a player's rows are mirrored one at a time, in delivery order."""
-        key = (row.game_id, row.chat_id)
+        await self._one_at_a_time((row.game_id, row.chat_id),
+                                  self._mirror_one(row, fresh=fresh, applied=applied))
+
+    async def _one_at_a_time(self, key: tuple[int, int], work: Any) -> None:
+        """Await `work` once no other mirror of the player's live message runs."""
         lock, users = self._locks.get(key, (asyncio.Lock(), 0))
         self._locks[key] = (lock, users + 1)
         try:
             async with lock:
-                await self._mirror_one(row, fresh=fresh, applied=applied)
+                await work
         finally:
             # forgotten only when no other mirror of his waits for it: a lock dropped while
             # one waits would let the next mirror run beside it (two edits of one message)
@@ -165,12 +179,7 @@ class EphemeralViews:
                 return
             if not applied:
                 _apply(live, row)
-            await self._calm(live.shown.chat_id)
-            text, buttons = self._render(live)
-            if live.drawn == _seen(text, buttons):
-                return
-            await ephemeral.edit_text(self.bot, live.shown, text=text, reply_markup=buttons)
-            live.drawn = _seen(text, buttons)
+            await self._redraw(live)
         except EphemeralRefused as error:
             log.info("ephemeral view of %s in game %s dropped: %s", row.chat_id, row.game_id,
                      error)
@@ -178,6 +187,27 @@ class EphemeralViews:
                 self.live.pop(key, None)
         except Exception:  # best effort: a mirror never stops a delivery
             log.exception("ephemeral view of %s in game %s failed", row.chat_id, row.game_id)
+
+    async def _redraw(self, live: Live) -> None:
+        """Edit a live message to what it should show, unless it shows that already (once
+        its group's own messages are out). Raise EphemeralRefused."""
+        await self._calm(live.shown.chat_id)
+        text, buttons = self._render(live)
+        if live.drawn == _seen(text, buttons):
+            return
+        await ephemeral.edit_text(self.bot, live.shown, text=text, reply_markup=buttons)
+        live.drawn = _seen(text, buttons)
+
+    async def _refreshed(self, key: tuple[int, int], live: Live) -> None:
+        """Redraw a live message a press refreshed; a refusal drops it."""
+        try:
+            await self._redraw(live)
+        except EphemeralRefused as error:
+            log.info("ephemeral view of %s in game %s dropped: %s", key[1], key[0], error)
+            if self.live.get(key) is live:
+                self.live.pop(key, None)
+        except Exception:  # best effort, as a mirror
+            log.exception("ephemeral view of %s in game %s failed", key[1], key[0])
 
     async def _delete(self, shown: Shown) -> None:
         with contextlib.suppress(Exception):

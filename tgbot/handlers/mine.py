@@ -15,15 +15,15 @@ Where they go follows `/settings secrets` (tgbot/service/secrets.py):
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from telegram import CallbackQuery, Update
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, NetworkError
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 from telegram.ext import ContextTypes
 
 from tgbot.botapi.ephemeral import EphemeralRefused
+from tgbot.botapi.rate_limit import ChatRateLimiter
 from tgbot.delivery.markup import markup
 from tgbot.handlers.context import services
 from tgbot.i18n import t
@@ -35,10 +35,11 @@ from tgbot.service.secrets import GROUP, PrivateView
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
-GROUP_WAIT_SECONDS = 4.0
-"""How long a press waits for its ephemeral message: an ephemeral message counts against the
-group's 20 a minute, and when that budget is spent (several players pressing at once) the
-secrets go to the private chat at once rather than after the press is too old to answer."""
+GROUP_WAIT_SECONDS = 8.0
+"""The longest a press waits for its ephemeral message: an ephemeral message counts against
+the group's 20 a minute, and when the group's budget and queue would hold it back longer
+(several players pressing at once) the secrets go to the private chat at once rather than
+after the press is too old to answer."""
 _showing: set[tuple[int, int]] = set()
 """(game, user) whose secrets are being shown by a press in this process: a press repeated
 meanwhile is answered at once and shows nothing more (Mine presses run unordered)."""
@@ -72,20 +73,30 @@ async def mine_pressed(update: Update, context: Context, press: Mine, language: 
 
 
 async def _show(context: Context, query: CallbackQuery, press: Mine, language: str) -> None:
-    """Answer the press with the presser's secrets: in the group, in private, or a pop-up."""
-    view = await services(context).games.run(secrets.private_view, game_id=press.game_id,
-                                             user_id=query.from_user.id)
+    """Answer the press with the presser's secrets: in the group, in private, or a pop-up.
+    Raise TelegramError when the press cannot be answered."""
+    view = await _view(context, press, query)
     if view is None:
         await query.answer(t(language, "You are not at this table."), show_alert=True)
         return
     game = view.scene.game
     in_group = query.message is not None and query.message.chat.id == game.chat_id
-    if view.place == GROUP and in_group and await _in_group(context, query, view, language):
-        return
+    not_shown: str | None = None
+    if view.place == GROUP and in_group:
+        not_shown = await _in_group(context, query, view, language)
+        if not_shown is None:
+            return
+        view = await _view(context, press, query) or view  # the game may have moved since
     if view.place == GROUP and await _in_private(context, query, view, language,
-                                                 refused=in_group):
+                                                 not_shown=not_shown):
         return
     await _pop_up(context, query, view, language)
+
+
+async def _view(context: Context, press: Mine, query: CallbackQuery) -> PrivateView | None:
+    """Return the presser's secrets and prompt as they are now (None: not at the table)."""
+    return await services(context).games.run(secrets.private_view, game_id=press.game_id,
+                                             user_id=query.from_user.id)
 
 
 def reads_only(update: object) -> bool:
@@ -101,41 +112,55 @@ def _body(view: PrivateView, language: str) -> dict[str, object]:
 
 
 async def _in_group(context: Context, query: CallbackQuery, view: PrivateView,
-                    language: str) -> bool:
-    """Show the secrets as an ephemeral message answering the press; return False when
-    Telegram refused it."""
+                    language: str) -> str | None:
+    """Show the secrets as an ephemeral message answering the press; return None when
+    shown, else why not: "busy" (the group's flood budget would hold it back over
+    GROUP_WAIT_SECONDS) or "refused" (Telegram refused it, or failed)."""
     views = services(context).deliverer.views
     game = view.scene.game
     if views is None or game.id is None:
-        return False
+        return "refused"
+    limiter = getattr(context.bot, "rate_limiter", None)
+    if isinstance(limiter, ChatRateLimiter) \
+            and limiter.queued_wait(game.chat_id) > GROUP_WAIT_SECONDS:
+        return "busy"  # asked before sending: a send under way is never cut short
+    shown = (head(view.scene, view.seat, language), _body(view, language))
     try:
-        async with asyncio.timeout(GROUP_WAIT_SECONDS):
-            await views.show(game.id, query.from_user.id, chat_id=game.chat_id,
-                             topic_id=game.topic_id, head=head(view.scene, view.seat, language),
-                             body=_body(view, language), query_id=query.id)
-    except (EphemeralRefused, NetworkError, TimeoutError) as error:
+        await views.show(game.id, query.from_user.id, chat_id=game.chat_id,
+                         topic_id=game.topic_id, head=shown[0], body=shown[1],
+                         query_id=query.id)
+    except (EphemeralRefused, NetworkError, RetryAfter) as error:
         log.info("no ephemeral message for %s in game %s: %s", query.from_user.id, game.id,
-                 error or "the group's flood budget is spent")
-        return False
+                 error)
+        return "refused"
     await query.answer()
-    return True
+    now = await _view(context, Mine(game.id), query)  # a move made while it was sent
+    if now is not None and (head(now.scene, now.seat, language), _body(now, language)) != shown:
+        views.refresh(game.id, query.from_user.id, head=head(now.scene, now.seat, language),
+                      body=_body(now, language))
+    return None
 
 
 async def _in_private(context: Context, query: CallbackQuery, view: PrivateView,
-                      language: str, *, refused: bool) -> bool:
-    """Send the secrets and prompt to the presser's private chat; return False when the
-    bot cannot write to him there."""
+                      language: str, *, not_shown: str | None) -> bool:
+    """Send the secrets and prompt to the presser's private chat (`not_shown`: why the
+    group did not show them, said once); return False when the bot cannot write to him
+    there."""
     body = _body(view, language)
     text = view_text({**body, "ephemeral": {"head": head(view.scene, view.seat, language)}})
     buttons = body.get("buttons") if isinstance(body.get("buttons"), list) else []
     try:
         await context.bot.send_message(query.from_user.id, text, parse_mode=ParseMode.HTML,
                                        reply_markup=markup(buttons or []))  # type: ignore[arg-type]
-    except (Forbidden, BadRequest, NetworkError) as error:
+    except (Forbidden, BadRequest, NetworkError, RetryAfter) as error:
         log.info("no private message for %s: %s", query.from_user.id, error)
         return False
     game_id = view.scene.game.id or 0
-    if refused and _once(game_id, query.from_user.id, "private"):
+    if not_shown == "busy" and _once(game_id, query.from_user.id, "busy"):
+        await query.answer(t(language, "Your group is busy with many messages right now, so "
+                                       "I sent your secrets to our private chat."),
+                           show_alert=True)
+    elif not_shown == "refused" and _once(game_id, query.from_user.id, "private"):
         await query.answer(t(language, "Telegram would not show your secrets in the group, "
                                        "so I sent them to our private chat."),
                            show_alert=True)
