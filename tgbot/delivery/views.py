@@ -18,7 +18,7 @@ import contextlib
 import html
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -125,20 +125,22 @@ class EphemeralViews:
             return
         live.head, live.body = head, dict(body)
         self._spawn(self._one_at_a_time((game_id, user_id),
-                                        self._refreshed((game_id, user_id), live)))
+                                        lambda: self._refreshed((game_id, user_id), live)))
 
     async def _mirror(self, row: Delivery, *, fresh: bool, applied: bool) -> None:
         """Mirror one row; a player's rows are mirrored one at a time, in delivery order."""
         await self._one_at_a_time((row.game_id, row.chat_id),
-                                  self._mirror_one(row, fresh=fresh, applied=applied))
+                                  lambda: self._mirror_one(row, fresh=fresh, applied=applied))
 
-    async def _one_at_a_time(self, key: tuple[int, int], work: Any) -> None:
-        """Await `work` once no other mirror of the player's live message runs."""
+    async def _one_at_a_time(self, key: tuple[int, int],
+                             work: Callable[[], Awaitable[None]]) -> None:
+        """Await `work()` once no other mirror of the player's live message runs (made
+        only then: a task cancelled while it waits leaves no coroutine unawaited)."""
         lock, users = self._locks.get(key, (asyncio.Lock(), 0))
         self._locks[key] = (lock, users + 1)
         try:
             async with lock:
-                await work
+                await work()
         finally:
             # forgotten only when no other mirror of his waits for it: a lock dropped while
             # one waits would let the next mirror run beside it (two edits of one message)
