@@ -36,6 +36,7 @@ from tgbot.delivery.views import calm_seconds, views_for
 from tgbot.ops import trace
 from tgbot.service import deliveries as store
 from tgbot.service.lru import ENTRY_BYTES, Lru
+from tgbot.service.payloads import closed
 from tgbot.service.scene import NOTE
 
 log = logging.getLogger(__name__)
@@ -254,7 +255,7 @@ class Deliverer:
                 "message_thread_id": row.topic_id,
                 "disable_notification": True if payload.get("silent") else None})
             return store.Settled(row.id or 0, note=True)
-        if payload.get("close"):  # also the messages an unsent revision was to replace
+        if closed(payload):  # also the messages an unsent revision was to replace
             await self._retire(row)
             return store.Settled(row.id or 0, row.revision, None, None)
         text, buttons = message_text(payload), keyboard(payload.get("buttons") or [])

@@ -135,9 +135,9 @@ async def _in_group(context: Context, query: CallbackQuery, view: PrivateView,
         return "refused"
     await query.answer()
     now = await _view(context, Mine(game.id), query)  # a move made while it was sent
-    if now is not None and (head(now.scene, now.seat, language), _body(now, language)) != shown:
-        views.refresh(game.id, query.from_user.id, head=head(now.scene, now.seat, language),
-                      body=_body(now, language))
+    newer = None if now is None else (head(now.scene, now.seat, language), _body(now, language))
+    if newer is not None and newer != shown:
+        views.refresh(game.id, query.from_user.id, head=newer[0], body=newer[1])
     return None
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.uow import UnitOfWorkFactory
+from tgbot.service.payloads import closed
 from tgbot.service.scene import Scene, load_scene
 
 SECRETS = "secrets"
@@ -61,7 +62,7 @@ async def private_view(uow_factory: UnitOfWorkFactory, *, game_id: int,
         return None
     user = scene.users.get(user_id)
     row = scene.deliveries.get(f"prompt:{seat}")
-    prompt = None if row is None or row.payload.get("close") else dict(row.payload)
+    prompt = None if row is None or closed(row.payload) else dict(row.payload)
     return PrivateView(scene, seat, scene_place(scene, user_id), bool(user and user.can_dm),
                        prompt)
 
