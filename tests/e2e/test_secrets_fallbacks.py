@@ -63,6 +63,49 @@ async def test_a_group_that_refuses_them_sends_the_secrets_to_the_private_chat(
     assert table.api.ephemeral_log(table.group) == []
 
 
+def _make_the_group_busy(table: GroupTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the bot's limiter say a message to the group would now wait 30 s."""
+    limiter = table.app.bot.rate_limiter
+    assert limiter is not None
+    group = table.group.id
+    real = limiter.queued_wait  # type: ignore[attr-defined]
+    monkeypatch.setattr(limiter, "queued_wait",
+                        lambda chat: 30.0 if int(chat) == group else real(chat))
+
+
+async def test_a_busy_group_sends_them_to_the_private_chat_and_says_why_once(
+        table: GroupTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    await table.open("bang_dice")
+    await table.services.deliverer.idle()
+    bruno = table.users[1]
+    _make_the_group_busy(table, monkeypatch)
+    before = len(table.api.chat_log(bruno.private))
+    first = await _mine(table, bruno)
+    assert first.show_alert
+    assert first.text == t("en", "Your group is busy with many messages right now, so I sent "
+                                 "your secrets to our private chat.")
+    sent = await table.wait(lambda: table.api.chat_log(bruno.private)[before:])
+    assert shown(sent[-1]).startswith("🔒")
+    second = await _mine(table, bruno)
+    assert not second.show_alert
+    assert second.text == t("en", "Sent to our private chat.")
+    assert not [m for m in table.api.ephemeral_log(table.group) if m.receiver_id == bruno.id]
+
+
+async def test_told_once_whatever_the_reason_the_secrets_go_private(
+        table: GroupTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused first, busy next (seen on a slow CI machine): one pop-up, then toasts."""
+    table.group.takes_ephemeral = False
+    await table.open("bang_dice")
+    bruno = table.users[1]
+    first = await _mine(table, bruno)
+    assert first.show_alert
+    _make_the_group_busy(table, monkeypatch)
+    second = await _mine(table, bruno)
+    assert not second.show_alert
+    assert second.text == t("en", "Sent to our private chat.")
+
+
 async def test_no_private_chat_either_gives_the_pop_up_and_the_link_once(
         table: GroupTable) -> None:
     table.group.takes_ephemeral = False

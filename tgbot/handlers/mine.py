@@ -16,6 +16,7 @@ Where they go follows `/settings secrets` (tgbot/service/secrets.py):
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 from telegram import CallbackQuery, Update
 from telegram.constants import ParseMode
@@ -40,20 +41,35 @@ GROUP_WAIT_SECONDS = 8.0
 the group's 20 a minute, and when the group's budget and queue would hold it back longer
 (several players pressing at once) the secrets go to the private chat at once rather than
 after the press is too old to answer."""
-_showing: set[tuple[int, int]] = set()
-"""(game, user) whose secrets are being shown by a press in this process: a press repeated
-meanwhile is answered at once and shows nothing more (Mine presses run unordered)."""
-_told: set[tuple[int, int, str]] = set()
-"""(game, user, what) explanations already given in this process: each is said once."""
 
 
-def _once(game_id: int, user_id: int, what: str) -> bool:
+@dataclass
+class _Memory:
+    """What this bot remembers about Mine presses (one per application, in bot_data)."""
+
+    showing: set[tuple[int, int]] = field(default_factory=set)
+    """(game, user) whose secrets are being shown: a press repeated meanwhile is answered
+    at once and shows nothing more (Mine presses run unordered)."""
+    told: set[tuple[int, int, str]] = field(default_factory=set)
+    """(game, user, what) explanations already given: each is said once."""
+
+
+def _memory(context: Context) -> _Memory:
+    """Return this application's Mine memory."""
+    memory = context.bot_data.get("mine")
+    if not isinstance(memory, _Memory):
+        memory = context.bot_data["mine"] = _Memory()
+    return memory
+
+
+def _once(context: Context, game_id: int, user_id: int, what: str) -> bool:
     """Return True the first time `what` is said to a player about a game."""
-    if (game_id, user_id, what) in _told:
+    told = _memory(context).told
+    if (game_id, user_id, what) in told:
         return False
-    if len(_told) > 100_000:
-        _told.clear()
-    _told.add((game_id, user_id, what))
+    if len(told) > 100_000:
+        told.clear()
+    told.add((game_id, user_id, what))
     return True
 
 
@@ -61,15 +77,15 @@ async def mine_pressed(update: Update, context: Context, press: Mine, language: 
     """Show the presser his secrets where his setting says (see the module's docstring)."""
     query = update.callback_query
     assert query is not None
-    key = (press.game_id, query.from_user.id)
-    if key in _showing:  # tapped again while his secrets are on their way: they come once
+    key, showing = (press.game_id, query.from_user.id), _memory(context).showing
+    if key in showing:  # tapped again while his secrets are on their way: they come once
         await query.answer()
         return
-    _showing.add(key)
+    showing.add(key)
     try:
         await _show(context, query, press, language)
     finally:
-        _showing.discard(key)
+        showing.discard(key)
 
 
 async def _show(context: Context, query: CallbackQuery, press: Mine, language: str) -> None:
@@ -156,17 +172,21 @@ async def _in_private(context: Context, query: CallbackQuery, view: PrivateView,
         log.info("no private message for %s: %s", query.from_user.id, error)
         return False
     game_id = view.scene.game.id or 0
-    if not_shown == "busy" and _once(game_id, query.from_user.id, "busy"):
-        await query.answer(t(language, "Your group is busy with many messages right now, so "
-                                       "I sent your secrets to our private chat."),
-                           show_alert=True)
-    elif not_shown == "refused" and _once(game_id, query.from_user.id, "private"):
-        await query.answer(t(language, "Telegram would not show your secrets in the group, "
-                                       "so I sent them to our private chat."),
-                           show_alert=True)
+    # The first fallback says why in a pop-up, whatever the reason; after that, a toast.
+    if not_shown is not None and _once(context, game_id, query.from_user.id, "private"):
+        await query.answer(_why_private(not_shown, language), show_alert=True)
     else:
         await query.answer(t(language, "Sent to our private chat."))
     return True
+
+
+def _why_private(not_shown: str, language: str) -> str:
+    """Return the pop-up that says why the secrets went to the private chat."""
+    if not_shown == "busy":
+        return t(language, "Your group is busy with many messages right now, so I sent your "
+                           "secrets to our private chat.")
+    return t(language, "Telegram would not show your secrets in the group, so I sent them to "
+                       "our private chat.")
 
 
 async def _pop_up(context: Context, query: CallbackQuery, view: PrivateView,
@@ -176,7 +196,7 @@ async def _pop_up(context: Context, query: CallbackQuery, view: PrivateView,
     mine = front_for(scene.game.kind).mine_text(language, scene.engine, scene.state,
                                                 view.seat)
     game_id = scene.game.id or 0
-    if view.place == GROUP and _once(game_id, query.from_user.id, "pop-up"):
+    if view.place == GROUP and _once(context, game_id, query.from_user.id, "pop-up"):
         note = t(language, "Open my private chat for your buttons.")
         await query.answer(f"{mine[:200 - len(note) - 1]}\n{note}", show_alert=True,
                            url=services(context).join_url(game_id))
