@@ -45,21 +45,22 @@ log = logging.getLogger(__name__)
 
 
 ADMIN_CACHE_SECONDS = 600.0
-_admins: dict[tuple[int, int], tuple[bool, float]] = {}
 
 
 async def is_admin(context: ContextTypes.DEFAULT_TYPE, chat_id: int, user_id: int) -> bool:
     """Return True if the user administers the chat (asked of Telegram at most once per
     ADMIN_CACHE_SECONDS per user and chat, so presses spend no flood budget on it)."""
     now = time.monotonic()
-    cached = _admins.get((chat_id, user_id))
+    admins: dict[tuple[int, int], tuple[bool, float]] = context.bot_data.setdefault(
+        "admins", {})  # this bot's, not the process's
+    cached = admins.get((chat_id, user_id))
     if cached is not None and cached[1] > now:
         return cached[0]
     member = await context.bot.get_chat_member(chat_id, user_id)
     admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
-    if len(_admins) > 10_000:
-        _admins.clear()
-    _admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)
+    if len(admins) > 10_000:
+        admins.clear()
+    admins[(chat_id, user_id)] = (admin, now + ADMIN_CACHE_SECONDS)
     return admin
 
 
