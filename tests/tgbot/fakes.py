@@ -72,7 +72,8 @@ def wire(games: GameService, bot: Any) -> Deliverer:
 def context_for(games: GameService, bot: FakeBot) -> Any:
     """Return a handler context whose application holds the services (wired to `bot`)."""
     services = Services(games, wire(games, bot), bot_username="bot")
-    return SimpleNamespace(application=SimpleNamespace(bot_data={SERVICES_KEY: services}),
+    bot_data: dict[str, Any] = {SERVICES_KEY: services}  # PTB's context.bot_data is the app's
+    return SimpleNamespace(application=SimpleNamespace(bot_data=bot_data), bot_data=bot_data,
                            bot=bot)
 
 

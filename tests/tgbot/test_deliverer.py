@@ -3,13 +3,14 @@ it tells the chat lifecycle of a group's refusals."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from telegram.error import BadRequest
 
 from storage.models import Delivery
 from tests.tgbot.fakes import FakeBot
-from tgbot.delivery.loop import Deliverer
+from tgbot.delivery.loop import FLUSH_WAIT_SECONDS, Deliverer
 
 
 def _table(chat_id: int, revision: int) -> Delivery:
@@ -101,3 +102,41 @@ async def test_writing_refused_in_a_group_mutes_it_once_per_refusal() -> None:
     lifecycle, results = await _deliver_once(bot, _table(-100, 1))
     assert lifecycle.told == [("muted", -100)]
     assert [r.done for r in results] == [False]
+
+
+class _Gated(FakeBot):
+    """A bot whose sends to one chat wait until `gate` is set."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__()
+        self.chat_id, self.gate = chat_id, asyncio.Event()
+
+    async def post_raw(self, endpoint: str, data: dict[str, Any]) -> Any:
+        if data.get("chat_id") == self.chat_id:
+            await self.gate.wait()
+        return await super().post_raw(endpoint, data)
+
+
+async def test_results_wait_for_the_sends_under_way_and_are_written_together() -> None:
+    """One chat's send is slow: the other chat's result waits for it (up to
+    FLUSH_WAIT_SECONDS), and both are written in one flush as soon as it ends."""
+    bot = _Gated(-2)
+    deliverer = Deliverer(bot, None, lambda: None)  # type: ignore[arg-type,return-value]
+    flushed: list[list[int]] = []
+
+    async def written() -> None:
+        flushed.append(sorted(result.delivery_id for result in deliverer._results))
+        deliverer._results.clear()
+
+    deliverer._flush = written  # type: ignore[method-assign]
+    slow = _table(-2, 1)
+    slow.id = 2
+    deliverer.push([_table(-1, 1), slow])
+    await asyncio.sleep(0.2)  # the first chat's table is out, the second's still sending
+    assert [call["text"] for call in bot.to(-1, "send")] == ["table r1"]
+    assert flushed == []
+    started = asyncio.get_running_loop().time()
+    bot.gate.set()
+    await deliverer.idle()
+    assert flushed == [[1, 2]]
+    assert asyncio.get_running_loop().time() - started < FLUSH_WAIT_SECONDS / 2

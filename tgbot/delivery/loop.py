@@ -77,6 +77,7 @@ class Deliverer:
         self._shown: Lru[int, tuple[int, store.Settled]] = Lru(
             SHOWN_BUDGET, lambda shown: 600 + ENTRY_BYTES)
         self._sending = 0
+        self._sent = asyncio.Event()  # set each time a send ends (the flush waits for it)
         self._settling: dict[int, int] = {}  # chat -> the row waiting for a newer revision
         self._flushing: asyncio.Task[None] | None = None
         self._progress = time.monotonic()  # the last send done, or work arriving when idle
@@ -156,6 +157,7 @@ class Deliverer:
                     result = await self._deliver(row) if row is not None else None
                 finally:
                     self._sending -= 1
+                    self._sent.set()
                 if result is not None:
                     self._record(result, chat_id)
         finally:
@@ -366,7 +368,10 @@ class Deliverer:
             until = loop.time() + FLUSH_WAIT_SECONDS
             await asyncio.sleep(0)
             while self._busy() and loop.time() < until:
-                await asyncio.sleep(0.02)
+                self._sent.clear()  # woken when a send ends, not polled
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout_at(until):
+                        await self._sent.wait()
             await self._flush()
         finally:
             self._flushing = None
