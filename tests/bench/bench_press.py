@@ -2,7 +2,7 @@
 
     python -m tests.bench.bench_press [--groups 20] [--presses-per-group 15]
         [--press-interval S] [--bot-dir DIR] [--database-url URL] [--label TEXT]
-        [--profile FILE] [--pin] [--json]
+        [--profile FILE] [--pin] [--mine] [--json]
 
 The fake Telegram (tests/fakebot, Telegram's real flood limits) runs in this process; the bot
 runs as a separate process, `python -m tgbot` from `--bot-dir` (default: this repository),
@@ -33,6 +33,9 @@ callback answer latency (the fake's request log) and press -> table shows the ne
 stats to FILE), timed by the main thread's CPU clock (a call waiting for the machine counts
 nothing); the CPU figures of such a run are inflated by the profiler.
 
+`--mine`: with each move the table's other players press "🔒 Mine" at the same moment
+(tests/bench/mine_presses.py; its figures are the `mine_*` keys).
+
 `--pin` runs the bot alone on the machine's last CPU and the fake Telegram with the players
 on the others, so that neither slows the other's core (on two cores the runs of one code
 then spread less; docs/benchmarks.md, "A press with pictures, eighth pass").
@@ -59,6 +62,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.bench.mine_presses import mine_figures, press_mine
 from tests.fakebot import FakeBotApi, FakeGroup, FakeMessage, FakeUser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +87,7 @@ class Group:
     chat: FakeGroup
     users: list[FakeUser]
     presses: list[tuple[str, float]] = field(default_factory=list)  # (query id, pressed at)
+    mines: list[tuple[str, float]] = field(default_factory=list)  # the others' Mine presses
     shown_after: list[float] = field(default_factory=list)  # press -> table shows it, seconds
     stalled: str | None = None
     finished_game: bool = False
@@ -209,9 +214,10 @@ async def _open_table(api: FakeBotApi, group: Group, timeout: float, pictures: b
 
 
 async def _play(api: FakeBotApi, group: Group, presses: int, stop_at: float,
-                interval: float) -> None:
+                interval: float, mine: bool = False) -> None:
     """Press the owing player's button, each time once the table shows the new version
-    (and at least `interval` seconds after the group's previous press)."""
+    (and at least `interval` seconds after the group's previous press); with `mine`, the
+    others press "🔒 Mine" at the same moment."""
     chat = group.chat
     last = -1
     pressed_at = 0.0
@@ -245,6 +251,8 @@ async def _play(api: FakeBotApi, group: Group, presses: int, stop_at: float,
         pressed_at = time.time()
         update = owner.press(found, data)
         group.presses.append((update["callback_query"]["id"], pressed_at))
+        if mine:
+            group.mines += press_mine(found, owner, group.users, pressed_at)
         last = int(data.split(":")[2])
 
 
@@ -359,7 +367,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             figures["setup_cpu_seconds"] = round(cpu0 - ready_cpu, 2)
             stop_at = wall0 + args.max_seconds
             await asyncio.gather(*(_play(api, g, args.presses_per_group, stop_at,
-                                         args.press_interval) for g in groups))
+                                         args.press_interval, args.mine) for g in groups))
             wall = time.monotonic() - wall0
             await _quiet(api)
             cpu = _cpu_seconds(bot.pid) - cpu0
@@ -422,6 +430,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "fake_internal_errors": [repr(e) for e in api.internal_errors],
             "bot_calls": Counter(r.method for r in window),
         })
+        if args.mine:
+            figures.update(mine_figures(api, window, [m for g in groups for m in g.mines]))
         if actions_before is not None and actions_after is not None:
             figures["db_actions"] = {k: actions_after.get(k, 0) - actions_before.get(k, 0)
                                      for k in actions_after}
@@ -464,6 +474,9 @@ def main() -> None:
                         help="keep table pictures on (default: /settings pictures off first)")
     parser.add_argument("--profile", default=None, metavar="FILE",
                         help="run the bot under cProfile, writing its stats to FILE")
+    parser.add_argument("--mine", action="store_true",
+                        help="with each move, the table's other players press 🔒 Mine "
+                             "(tests/bench/mine_presses.py); its CPU counts in the press's")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--pin", action="store_true",
                         help="run the bot on the last CPU alone and this process (the fake "
@@ -474,6 +487,10 @@ def main() -> None:
         print(json.dumps(figures, ensure_ascii=False))
     else:
         print(_summary(figures))
+        if args.mine:
+            print(f"  Mine: {figures['mine_presses']} presses, {figures['mine_unanswered']} "
+                  f"unanswered, answer p50 {figures['mine_answer_ms_p50']:.0f} ms p99 "
+                  f"{figures['mine_answer_ms_p99']:.0f} ms, {figures['mine_answered_by']}")
         for key in ("refused", "stalled", "api_errors", "fake_internal_errors",
                     "bot_log_problems", "shutdown_log_problems"):
             if figures[key]:
