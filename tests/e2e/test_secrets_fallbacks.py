@@ -49,18 +49,23 @@ async def test_a_group_that_refuses_them_sends_the_secrets_to_the_private_chat(
         table: GroupTable) -> None:
     table.group.takes_ephemeral = False
     await table.open("bang_dice")
-    bruno = table.users[1]
-    before = len(table.api.chat_log(bruno.private))
-    first = await _mine(table, bruno)
+    await _sent_in_private_said_once(table, table.users[1], "Telegram would not show your "
+                                     "secrets in the group, so I sent them to our private chat.")
+    assert table.api.ephemeral_log(table.group) == []
+
+
+async def _sent_in_private_said_once(table: GroupTable, user: FakeUser, why: str) -> None:
+    """Two Mine presses: the secrets come to the private chat each time; the first press
+    gets the pop-up `why` (in English), the second a toast."""
+    before = len(table.api.chat_log(user.private))
+    first = await _mine(table, user)
     assert first.show_alert
-    assert first.text == t("en", "Telegram would not show your secrets in the group, so I "
-                                 "sent them to our private chat.")
-    sent = await table.wait(lambda: table.api.chat_log(bruno.private)[before:])
+    assert first.text == t("en", why)
+    sent = await table.wait(lambda: table.api.chat_log(user.private)[before:])
     assert shown(sent[-1]).startswith("🔒")
-    second = await _mine(table, bruno)  # said once: a toast now
+    second = await _mine(table, user)  # said once: a toast now
     assert not second.show_alert
     assert second.text == t("en", "Sent to our private chat.")
-    assert table.api.ephemeral_log(table.group) == []
 
 
 def _make_the_group_busy(table: GroupTable, monkeypatch: pytest.MonkeyPatch,
@@ -80,16 +85,8 @@ async def test_a_busy_group_sends_them_to_the_private_chat_and_says_why_once(
     await table.services.deliverer.idle()
     bruno = table.users[1]
     _make_the_group_busy(table, monkeypatch)
-    before = len(table.api.chat_log(bruno.private))
-    first = await _mine(table, bruno)
-    assert first.show_alert
-    assert first.text == t("en", "Your group is busy with many messages right now, so I sent "
-                                 "your secrets to our private chat.")
-    sent = await table.wait(lambda: table.api.chat_log(bruno.private)[before:])
-    assert shown(sent[-1]).startswith("🔒")
-    second = await _mine(table, bruno)
-    assert not second.show_alert
-    assert second.text == t("en", "Sent to our private chat.")
+    await _sent_in_private_said_once(table, bruno, "Your group is busy with many messages "
+                                     "right now, so I sent your secrets to our private chat.")
     assert not [m for m in table.api.ephemeral_log(table.group) if m.receiver_id == bruno.id]
 
 
