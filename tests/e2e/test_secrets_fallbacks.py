@@ -68,15 +68,14 @@ async def _sent_in_private_said_once(table: GroupTable, user: FakeUser, why: str
     assert second.text == t("en", "Sent to our private chat.")
 
 
-def _make_the_group_busy(table: GroupTable, monkeypatch: pytest.MonkeyPatch,
-                         wait: float = 30.0) -> None:
-    """Make the bot's limiter say a message to the group would now wait `wait` seconds."""
+def _make_the_group_busy(table: GroupTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the bot's limiter say a message to the group would now wait 30 s."""
     limiter = table.app.bot.rate_limiter
     assert limiter is not None
     group = table.group.id
     real = limiter.queued_wait  # type: ignore[attr-defined]
     monkeypatch.setattr(limiter, "queued_wait",
-                        lambda chat: wait if int(chat) == group else real(chat))
+                        lambda chat: 30.0 if int(chat) == group else real(chat))
 
 
 async def test_a_busy_group_sends_them_to_the_private_chat_and_says_why_once(
@@ -88,29 +87,6 @@ async def test_a_busy_group_sends_them_to_the_private_chat_and_says_why_once(
     await _sent_in_private_said_once(table, bruno, "Your group is busy with many messages "
                                      "right now, so I sent your secrets to our private chat.")
     assert not [m for m in table.api.ephemeral_log(table.group) if m.receiver_id == bruno.id]
-
-
-async def test_the_table_keeps_the_groups_budget_from_players_with_a_private_chat(
-        table: GroupTable, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The group's next message would wait 3 s (a table update ahead): Bruno, whom the bot
-    can write to, gets his secrets in private at once; Davi, whom it cannot, still gets
-    them in the group, the ephemeral message being all he can have."""
-    await table.open("bang_dice")
-    bruno, davi = table.users[1], table.users[2]
-    before = len(table.api.chat_log(bruno.private))
-    bruno.send(bruno.private, "/start")  # the bot now knows it may write to him
-    await table.wait(lambda: len(table.api.chat_log(bruno.private)) > before)
-    await table.services.deliverer.idle()
-    _make_the_group_busy(table, monkeypatch, wait=3.0)
-    bruno_s = await _mine(table, bruno)
-    assert bruno_s.text == t("en", "Your group is busy with many messages right now, so I "
-                                   "sent your secrets to our private chat.")
-    davi_s = await _mine(table, davi)
-    assert davi_s.text is None  # answered by the ephemeral message itself
-    view = await table.wait(lambda: table.view_of(davi))
-    assert view.text is not None
-    assert view.text.startswith("🔒")
-    assert table.view_of(bruno) is None
 
 
 async def test_told_once_whatever_the_reason_the_secrets_go_private(

@@ -4,9 +4,8 @@ Wire it with ``Application.builder().rate_limiter(ChatRateLimiter())``.
 
 Message calls (``MESSAGE_ENDPOINTS``) to a chat go one at a time in call order and within that
 chat's budget: at most 1 a second with a burst of 3, and for a group (negative or ``@name`` id)
-at most 20 in any 60 s. Message calls share a global 30 in any `GLOBAL_PERIOD` (1.25 s).
-A RetryAfter on a call naming chat C pauses only C's message calls; a RetryAfter without a
-chat pauses nothing.
+at most 20 in any 60 s. Every call but getUpdates shares a global 30 a second. A RetryAfter on a
+call naming chat C pauses only C's message calls; a RetryAfter without a chat pauses nothing.
 """
 
 from __future__ import annotations
@@ -36,11 +35,6 @@ ChatId = int | str
 SAFETY = 1.02
 """Chat budgets run 2 % slower than Telegram's figures: our clock and Telegram's differ a
 little, and a message that arrives a hair early costs a 429 and a whole second."""
-GLOBAL_PERIOD = 1.25
-"""The overall 30 messages are spread over this many seconds, not 1: a message's budget is
-taken when its call starts, and under a burst (every group pressing at once) calls wait
-different times for a connection, so 30 taken in one second could reach Telegram closer
-together than that (seen as 429s in `bench_press --mine`; docs/benchmarks.md)."""
 GROUP_BURST = 3
 """A group's messages may come this many at once; then one per 3 s (its 20 a minute)
 rather than 20 at once and then a minute of silence."""
@@ -137,7 +131,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         self.max_retries, self._clock, self._sleep = max_retries, clock, sleep
         self._group_limit, self._chat_rate, self._chat_burst = (
             group_per_minute, chat_per_second, chat_burst)
-        self._global = Window(overall_per_second, GLOBAL_PERIOD)
+        self._global = Window(overall_per_second, SAFETY)
         self._chats: dict[ChatId, _Chat] = {}
         self._next_sweep = 0.0
         self.on_flood: Callable[[float], None] | None = None  # told each 429's wait (metrics)

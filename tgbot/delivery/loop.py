@@ -76,8 +76,7 @@ class Deliverer:
         # row -> (chat, result), up to SHOWN_BUDGET bytes
         self._shown: Lru[int, tuple[int, store.Settled]] = Lru(
             SHOWN_BUDGET, lambda shown: 600 + ENTRY_BYTES)
-        self._sending = 0
-        self._sent = asyncio.Event()  # set each time a send ends (the flush waits for it)
+        self._sending, self._sent = 0, asyncio.Event()  # sends under way; set as each ends
         self._settling: dict[int, int] = {}  # chat -> the row waiting for a newer revision
         self._flushing: asyncio.Task[None] | None = None
         self._progress = time.monotonic()  # the last send done, or work arriving when idle
@@ -361,16 +360,14 @@ class Deliverer:
             self._flushing = asyncio.create_task(self._flush_soon())
 
     async def _flush_soon(self) -> None:
+        # Results are bookkeeping: they wait (up to FLUSH_WAIT_SECONDS) for the other sends of
+        # the moment, each waking this when it ends (not polled), so one write records all.
         try:
-            # Results are bookkeeping: they wait (up to FLUSH_WAIT_SECONDS) for the other
-            # sends of the moment, so that one write records them all.
-            loop = asyncio.get_running_loop()
-            until = loop.time() + FLUSH_WAIT_SECONDS
             await asyncio.sleep(0)
-            while self._busy() and loop.time() < until:
-                self._sent.clear()  # woken when a send ends, not polled
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout_at(until):
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(FLUSH_WAIT_SECONDS):
+                    while self._busy():
+                        self._sent.clear()
                         await self._sent.wait()
             await self._flush()
         finally:
@@ -380,11 +377,9 @@ class Deliverer:
 
     def _busy(self) -> bool:
         """Return True while a send is in flight or queued and not waiting for its budget."""
-        if self._sending:
-            return True
-        if self.ready_in is None:
-            return any(self._queues.values())
-        return any(queue and self.ready_in(chat) <= 0 for chat, queue in self._queues.items())
+        ready_in = self.ready_in or (lambda chat: 0.0)
+        return bool(self._sending) or any(queue and ready_in(chat) <= 0
+                                          for chat, queue in self._queues.items())
 
     async def _flush(self) -> None:
         """Write the results; send next what another replica rewrote meanwhile."""

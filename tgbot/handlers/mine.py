@@ -6,8 +6,8 @@ Where they go follows `/settings secrets` (tgbot/service/secrets.py):
   his press: his secrets, then his live private prompt with its buttons, edited in place
   from then on (tgbot/delivery/views.py); a press on it is his private press;
 - when Telegram refuses it (a chat that takes none, the press too old), when the group's
-  flood budget would hold it back (the table comes first: `SPARE_WAIT_SECONDS`), or when
-  his secrets go to his **private** chat, the same content comes there;
+  flood budget would hold it back over `GROUP_WAIT_SECONDS`, or when his secrets go to
+  his **private** chat, the same content comes there;
 - when the bot cannot write to him in private either (he never started it, or blocked
   it), a pop-up shows his secrets (200 characters) with a link that opens the private
   chat, explained the first time only.
@@ -37,15 +37,10 @@ from tgbot.service.secrets import GROUP, PrivateView
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 GROUP_WAIT_SECONDS = 8.0
-"""The longest a press waits for its ephemeral message when the bot cannot write to the
-presser in private: an ephemeral message counts against the group's 20 a minute, and when
-the group's budget and queue would hold it back longer (several players pressing at once)
-the pop-up comes at once rather than after the press is too old to answer."""
-SPARE_WAIT_SECONDS = 1.0
-"""The longest it waits when the presser has a private chat: the group's budget is the
-table's first, so the ephemeral message takes only a budget the table does not need now
-(with every player pressing Mine at each move, a longer wait let the ephemeral messages
-hold every table update back ~9 s; docs/benchmarks.md, "Mine at every move")."""
+"""The longest a press waits for its ephemeral message: an ephemeral message counts against
+the group's 20 a minute, and when the group's budget and queue would hold it back longer
+(several players pressing at once) the secrets go to the private chat at once rather than
+after the press is too old to answer."""
 
 
 @dataclass
@@ -136,15 +131,14 @@ async def _in_group(context: Context, query: CallbackQuery, view: PrivateView,
                     language: str) -> str | None:
     """Show the secrets as an ephemeral message answering the press; return None when
     shown, else why not: "busy" (the group's flood budget would hold it back over
-    SPARE_WAIT_SECONDS, or GROUP_WAIT_SECONDS for a player without a private chat) or
-    "refused" (Telegram refused it, or failed)."""
+    GROUP_WAIT_SECONDS) or "refused" (Telegram refused it, or failed)."""
     views = services(context).deliverer.views
     game = view.scene.game
     if views is None or game.id is None:
         return "refused"
     limiter = getattr(context.bot, "rate_limiter", None)
-    longest = SPARE_WAIT_SECONDS if view.can_dm else GROUP_WAIT_SECONDS
-    if isinstance(limiter, ChatRateLimiter) and limiter.queued_wait(game.chat_id) > longest:
+    if isinstance(limiter, ChatRateLimiter) \
+            and limiter.queued_wait(game.chat_id) > GROUP_WAIT_SECONDS:
         return "busy"  # asked before sending: a send under way is never cut short
     shown = (head(view.scene, view.seat, language), _body(view, language))
     try:
