@@ -431,7 +431,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "bot_calls": Counter(r.method for r in window),
         })
         if args.mine:
-            figures.update(mine_figures(api, window, [m for g in groups for m in g.mines]))
+            figures.update(mine_figures(answers, answered, [m for g in groups for m in g.mines],
+                                        _percentile))
         if actions_before is not None and actions_after is not None:
             figures["db_actions"] = {k: actions_after.get(k, 0) - actions_before.get(k, 0)
                                      for k in actions_after}

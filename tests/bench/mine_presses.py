@@ -12,12 +12,12 @@ toast or pop-up, or otherwise.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tests.fakebot import CallbackAnswer, FakeBotApi, FakeMessage, FakeUser, RecordedRequest
+from tests.fakebot import CallbackAnswer, FakeMessage, FakeUser
 
-Press = tuple[str, float]  # (callback query id, pressed at, time.time())
+Press = tuple[str, float]  # (callback query id, when it was pressed, by time.time())
 
 
 def press_mine(table: FakeMessage, owner: FakeUser, users: Sequence[FakeUser],
@@ -31,21 +31,16 @@ def press_mine(table: FakeMessage, owner: FakeUser, users: Sequence[FakeUser],
             for user in users if user is not owner]
 
 
-def mine_figures(api: FakeBotApi, window: Sequence[RecordedRequest],
-                 presses: Sequence[Press]) -> dict[str, Any]:
-    """Return the figures of the Mine presses made during `window`."""
-    answered = {str(r.params.get("callback_query_id")): r.at for r in window
-                if r.method.lower() == "answercallbackquery" and r.ok}
-    latencies = sorted((answered[query] - at) * 1000 for query, at in presses
-                       if query in answered)
-    how = Counter(_how(api.callback_answers.get(query)) for query, _ in presses)
-
-    def percentile(share: float) -> float:
-        return round(latencies[min(len(latencies) - 1, int(share * len(latencies)))], 1) \
-            if latencies else 0.0
-
+def mine_figures(answers: Mapping[str, CallbackAnswer], answered: Mapping[str, float],
+                 presses: Sequence[Press],
+                 percentile: Callable[[list[float], float], float]) -> dict[str, Any]:
+    """Return the figures of the Mine presses: `answers` are the fake's answers by query id,
+    `answered` when each was answered (the bench's window), `percentile` the bench's own."""
+    latencies = [(answered[query] - at) * 1000 for query, at in presses if query in answered]
+    how = Counter(_how(answers.get(query)) for query, _ in presses)
     return {"mine_presses": len(presses), "mine_unanswered": len(presses) - len(latencies),
-            "mine_answer_ms_p50": percentile(0.5), "mine_answer_ms_p99": percentile(0.99),
+            "mine_answer_ms_p50": round(percentile(latencies, 0.5), 1),
+            "mine_answer_ms_p99": round(percentile(latencies, 0.99), 1),
             "mine_answered_by": dict(how)}
 
 
