@@ -102,7 +102,8 @@ async def _show(context: Context, query: CallbackQuery, press: Mine, language: s
         not_shown = await _in_group(context, query, view, language)
         if not_shown is None:
             return
-        view = await _view(context, press, query) or view  # the game may have moved since
+        if not_shown == "refused":  # a send was tried: the game may have moved meanwhile
+            view = await _view(context, press, query) or view
     if view.place == GROUP and await _in_private(context, query, view, language,
                                                  not_shown=not_shown):
         return
