@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from types import TracebackType
-from typing import Literal, Protocol, Self
+from typing import Any, Literal, Protocol, Self
 
 from storage.gauges import Gauges
 from storage.models import (
@@ -116,6 +116,11 @@ class GameRepository(Protocol):
 
     async def active_of_user(self, *, user_id: int) -> Sequence[Game]:
         """Return the LOBBY or RUNNING games in which the user holds a seat, by id."""
+        ...
+
+    async def running_lobbies(self) -> Sequence[tuple[int, int, dict[str, Any]]]:
+        """Return (id, version, lobby) of every RUNNING game, by id: a look at all of them
+        (at start-up) without reading their snapshots."""
         ...
 
     async def claim_due(

@@ -195,6 +195,11 @@ class SqlGames:
                                             {"key_chat": chat_id, "key_topic": topic_id})
         return [_row(Game, row) for row in rows]
 
+    async def running_lobbies(self) -> Sequence[tuple[int, int, dict[str, Any]]]:
+        """Return (id, version, lobby) of every RUNNING game, by id."""
+        rows = await self._direct.fetch(st.RUNNING_LOBBIES, {})
+        return [(row["id"], row["version"], row["lobby"]) for row in rows]
+
     async def claim_due(
         self, *, field: DueField, now: datetime, until: datetime | None, limit: int
     ) -> Sequence[tuple[int, int]]:

@@ -73,6 +73,8 @@ SAVED_GAME_FIELDS = ("chat_id", "topic_id", "options", "lobby", "seed", "status"
 SAVE_GAME = update(GAMES).where(GAMES.c.id == bindparam("key_id"),
                                 GAMES.c.version == bindparam("key_version"))
 ALL_GAMES = core_select(GAMES).order_by(GAMES.c.id)
+RUNNING_LOBBIES = core_select(GAMES.c.id, GAMES.c.version, GAMES.c.lobby).where(
+    GAMES.c.status == GameStatus.RUNNING).order_by(GAMES.c.id)
 
 
 def games_where(*, chat: bool, game: bool, status: bool) -> Select:  # type: ignore[type-arg]

@@ -52,7 +52,7 @@ from tgbot.handlers.play import history, status
 from tgbot.handlers.private import language, mygames, start
 from tgbot.handlers.seats import botseat, kick
 from tgbot.handlers.stats import stats, top
-from tgbot.handlers.undo import undo_command
+from tgbot.handlers.undo import rearm_requests, undo_command
 from tgbot.i18n import LANGUAGES, N_, pick_language, t
 from tgbot.jobs.sweep import sweep
 from tgbot.jobs.waker import Waker
@@ -196,6 +196,7 @@ class _Runtime:
             operator.port = self.servers[0].start(settings.metrics_listen, settings.metrics_port)
         await deliverer.sweep(everything=True)  # resume what a previous run left undelivered
         await self.inbox.replay(application)  # and handle what it received but did not finish
+        await rearm_requests(application.job_queue, games)  # and end its open undo requests
         application.job_queue.run_repeating(_sweep_job, interval=settings.deadline_sweep_seconds,
                                             first=0, name="deadlines")
         # Start-up's objects (modules, handlers, compiled statements) live as long as the

@@ -4,12 +4,14 @@ Three people play Colt Express. The first to scheme plays a card face up from hi
 prompt [R-CE-20]; the group's table then offers "↩️ Undo"; a press by someone else is
 answered politely, his own posts the request in the group (mentioning the others, who are
 notified), and the others' ✅ / ✖️ decide it. A draw (a private card seen) offers nothing,
-and /undo says so.
+and /undo says so. A request left open by a restart still ends at its deadline.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from tgbot.handlers.undo import refused_text
 from tgbot.i18n import t
 from tgbot.service import lobby, reads
 from tgbot.service.commands import Player
+from tgbot.service.undo_offer import keep_offer, offer_of
 
 LANGUAGE = "pt-BR"
 NAMES = ["Ana", "Bruno", "Carla"]
@@ -68,16 +71,26 @@ class Table(BotAtTable):
             b.get("callback_data", "").startswith(prefix) for b in m.buttons)), None)
 
 
+def _bot(api: FakeBotApi, tmp_path: Path, **hooks: Any) -> Any:
+    """Return the running bot's context on the test's database file."""
+    return running_bot(api, sqlite_url(tmp_path), seed_source=lambda: 1,
+                       settings={"group_messages_per_minute": 500}, **hooks)
+
+
+def _people(api: FakeBotApi) -> tuple[list[FakeUser], Any]:
+    """Return the three players and their group (the bot not in it yet)."""
+    users = [api.add_user(3000 + i, name) for i, name in enumerate(NAMES)]
+    group = api.add_group(-1007770, "Trem", admins=(users[0].id,),
+                          members=tuple(u.id for u in users))
+    return users, group
+
+
 @pytest.fixture
 async def table(tmp_path: Path) -> AsyncIterator[Table]:
     async with FakeBotApi(limits=RateLimits(per_chat_burst=50, per_group_count=500)) as api:
-        users = [api.add_user(3000 + i, name) for i, name in enumerate(NAMES)]
-        group = api.add_group(-1007770, "Trem", admins=(users[0].id,),
-                              members=tuple(u.id for u in users))
-        async with running_bot(api, sqlite_url(tmp_path), seed_source=lambda: 1,
-                               settings={"group_messages_per_minute": 500},
-                               before_polling=lambda: api.add_bot_to_group(
-                                   group, by=users[0], as_admin=True)) as app:
+        users, group = _people(api)
+        async with _bot(api, tmp_path, before_polling=lambda: api.add_bot_to_group(
+                group, by=users[0], as_admin=True)) as app:
             yield Table(api, app, group, users)
 
 
@@ -172,3 +185,32 @@ async def test_after_a_draw_nothing_is_offered_and_undo_says_why(table: Table) -
     reply = await table.wait(lambda: next((m for m in table.api.chat_log(table.group)[before:]
                                            if m.reply_to is not None), None))
     assert reply.text == refused_text(LANGUAGE, "not_undoable", GAME)
+
+
+@pytest.mark.parametrize("left", [-60.0, 2.0], ids=["ran-out-while-down", "runs-out-after"])
+async def test_a_request_a_restart_left_open_still_ends_on_time(tmp_path: Path,
+                                                               left: float) -> None:
+    async with FakeBotApi(limits=RateLimits(per_chat_burst=50, per_group_count=500)) as api:
+        users, group = _people(api)
+        async with _bot(api, tmp_path, before_polling=lambda: api.add_bot_to_group(
+                group, by=users[0], as_admin=True)) as app:
+            table = Table(api, app, group, users)
+            game_id = await table.start()
+            mover, _others, request = await _ask(table, game_id)
+            games = table.services.games
+            async with games.uow_factory() as uow:  # its time runs out while the bot is
+                game = await uow.games.get(game_id=game_id, lock=True)  # down, or soon after
+                offer = offer_of(game)
+                assert offer is not None
+                until = games.now() + timedelta(seconds=left)
+                keep_offer(game, replace(offer, until=until.isoformat()))
+                await uow.games.save(game=game, expected_version=game.version)
+                await uow.commit()
+        # the job that would have ended it stopped with that run
+        expired = t(LANGUAGE, "⌛ <b>{game}</b>: not everyone answered in time, so {name}'s "
+                              "move stands.", game=GAME, name=mover.first_name)
+        assert request.buttons
+        async with _bot(api, tmp_path) as app:
+            await Table(api, app, group, users).wait(
+                lambda: not request.buttons
+                and request.text == expired.replace("<b>", "").replace("</b>", ""))

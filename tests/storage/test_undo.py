@@ -23,7 +23,13 @@ from tests.support.clock import HandClock
 from tgbot.service.commands import Applied, Player, apply_action, create_game
 from tgbot.service.deadlines import seated_deadline_rule
 from tgbot.service.scene import Hooks
-from tgbot.service.undo import UndoRefused, answer_undo, ask_undo, expire_undo
+from tgbot.service.undo import (
+    UndoRefused,
+    answer_undo,
+    ask_undo,
+    expire_undo,
+    open_requests,
+)
 from tgbot.service.undo_offer import ASKED, EXPIRED, REFUSED, UNDONE, offer_of
 
 COLT = get_game("colt_express")
@@ -232,6 +238,26 @@ async def test_silence_ends_the_request_and_the_move_stands(backend: Backend) ->
         await answer_undo(backend.uow, game_id=game_id, user_id=USERS[1],
                           version=moved.version, agree=True, now=clock, hooks=hooks(clock))
     assert late.value.code == "ended"
+
+
+async def test_the_requests_still_open_are_found_for_a_restarted_bot(backend: Backend) -> None:
+    clock = HandClock(datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC))
+    asked_id, offered_id = await _colt(backend, clock), await _colt(backend, clock)
+    moved = await _play(backend, clock, asked_id, "p0r")
+    await _play(backend, clock, offered_id, "p0r")  # an offer nobody asked about
+    assert await open_requests(backend.uow) == []
+    await ask_undo(backend.uow, game_id=asked_id, user_id=USERS[0], version=None, now=clock,
+                   hooks=hooks(clock))
+    offer = offer_of(await _game(backend, asked_id))
+    assert offer is not None
+    assert offer.until is not None
+    until = datetime.fromisoformat(offer.until)
+    assert until == clock() + timedelta(minutes=10)
+    assert await open_requests(backend.uow) == [(asked_id, moved.version, until)]
+    clock.moment += timedelta(minutes=10)
+    await expire_undo(backend.uow, game_id=asked_id, version=moved.version, now=clock,
+                      hooks=hooks(clock))
+    assert await open_requests(backend.uow) == []
 
 
 async def test_with_nobody_else_to_ask_the_move_is_taken_back_at_once(

@@ -9,7 +9,7 @@ import copy
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from sqlmodel import SQLModel
 
@@ -214,6 +214,12 @@ class FakeGames:
         seated = {seat.game_id for seat in self._seats.rows(lambda seat: seat.user_id == user_id)}
         games = self._table.rows(lambda game: game.id in seated and game.status in ACTIVE)
         return sorted(games, key=lambda game: game.id or 0)
+
+    async def running_lobbies(self) -> Sequence[tuple[int, int, dict[str, Any]]]:
+        """Return (id, version, lobby) of every RUNNING game, by id."""
+        games = self._table.rows(lambda game: game.status is GameStatus.RUNNING)
+        return [(game.id or 0, game.version, dict(game.lobby))
+                for game in sorted(games, key=lambda game: game.id or 0)]
 
     async def claim_due(
         self, *, field: DueField, now: datetime, until: datetime | None, limit: int

@@ -3,16 +3,18 @@ last move; the request's ✅ and ✖️ buttons answer it (tgbot/service/undo.py
 tgbot/render/undo.py shows it). A refused press gets a polite pop-up and changes nothing.
 
 When a request is made, a job of the application's JobQueue ends it at its deadline (the
-group is told the move stands). A restart forgets that job; the request then ends at the
-next press on it, or with the next command on the game.
+group is told the move stands). A restart forgets that job: at start-up `rearm_requests`
+makes it again for every request still open (ending at once those whose time ran out
+while the bot was down).
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
+from typing import Any
 
 from telegram import Update
-from telegram.ext import ContextTypes
+from telegram.ext import ContextTypes, JobQueue
 
 from core.engine.errors import GameError
 from tgbot.handlers.answers import refusal
@@ -22,7 +24,13 @@ from tgbot.render.callbacks import Undo
 from tgbot.render.front import front_for
 from tgbot.service.errors import GameNotRunning, StorageError
 from tgbot.service.games import GameService
-from tgbot.service.undo import UndoRefused, answer_undo, ask_undo, expire_undo
+from tgbot.service.undo import (
+    UndoRefused,
+    answer_undo,
+    ask_undo,
+    expire_undo,
+    open_requests,
+)
 from tgbot.service.undo_offer import ASKED, EXPIRED, UNDONE, Offer, offer_of
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -113,8 +121,10 @@ async def _ask(context: Context, game_id: int, user_id: int, version: int | None
     except (GameError, StorageError) as error:
         return f"{title}: {refusal(language, error)}"
     offer = offer_of(applied.game) if applied.game is not None else None
-    if offer is not None and offer.status == ASKED and offer.until is not None:
-        _expire_later(context, game_id, offer.version, datetime.fromisoformat(offer.until))
+    if offer is not None and offer.status == ASKED and offer.until is not None \
+            and context.job_queue is not None:
+        _expire_later(context.job_queue, games, game_id, offer.version,
+                      datetime.fromisoformat(offer.until))
     return outcome_text(language, offer, title)
 
 
@@ -126,11 +136,19 @@ async def _title(games: GameService, game_id: int, language: str) -> str:
         return ""
 
 
-def _expire_later(context: Context, game_id: int, version: int, until: datetime) -> None:
-    """End the request at its deadline (a job of the application's JobQueue)."""
-    if context.job_queue is None:
-        return
-    games = services(context).games
+async def rearm_requests(job_queue: JobQueue[Any], games: GameService) -> int:
+    """At start-up: end each request still open at its deadline (the last run's jobs are
+    gone), at once when it passed while the bot was down; return how many there are."""
+    found = await games.run(open_requests)
+    for game_id, version, until in found:
+        _expire_later(job_queue, games, game_id, version, until)
+    return len(found)
+
+
+def _expire_later(job_queue: JobQueue[Any], games: GameService, game_id: int, version: int,
+                  until: datetime) -> None:
+    """End the request a second after its deadline, on the service's clock (a job of the
+    application's JobQueue; a deadline already past ends it within a second)."""
 
     async def expire(_: Context) -> None:
         try:
@@ -141,6 +159,6 @@ def _expire_later(context: Context, game_id: int, version: int, until: datetime)
         if applied is not None:
             games.done(applied)
 
-    context.job_queue.run_once(expire, when=until + timedelta(seconds=1),
-                               name=f"undo:{game_id}:{version}")
+    delay = max((until - games.now()).total_seconds(), 0.0) + 1.0
+    job_queue.run_once(expire, when=delay, name=f"undo:{game_id}:{version}")
 

@@ -43,6 +43,7 @@ from tgbot.service.undo_offer import (
     asked,
     keep_offer,
     live_offer,
+    offer_in,
     offer_of,
     restored,
 )
@@ -58,6 +59,21 @@ class UndoRefused(Exception):
     def __init__(self, code: str) -> None:
         super().__init__(code)
         self.code = code
+
+
+async def open_requests(uow_factory: UnitOfWorkFactory) -> list[tuple[int, int, datetime]]:
+    """Return (game id, version, until) of every running game's request that still waits
+    for answers (asked, about the game's last move): at start-up, the requests whose
+    deadline job the last run took with it."""
+    async with uow_factory() as uow:
+        lobbies = await uow.games.running_lobbies()
+    found = []
+    for game_id, version, lobby in lobbies:
+        offer = offer_in(lobby)
+        if offer is not None and offer.version == version and offer.status == ASKED \
+                and offer.until is not None:
+            found.append((game_id, version, datetime.fromisoformat(offer.until)))
+    return found
 
 
 Decide = Callable[[Scene, datetime], bool]

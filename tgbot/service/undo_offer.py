@@ -11,6 +11,7 @@ game row's `lobby` JSON, so no migration; `tgbot/service/undo.py` holds the use 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -60,7 +61,12 @@ class Offer:
 
 def offer_of(game: Game) -> Offer | None:
     """Return the offer kept with the game, or None (none, or unreadable: never trusted)."""
-    data = game.lobby.get(UNDO_KEY)
+    return offer_in(game.lobby)
+
+
+def offer_in(lobby: Mapping[str, Any]) -> Offer | None:
+    """Return the offer kept in a game's lobby JSON, or None (none, or unreadable)."""
+    data = lobby.get(UNDO_KEY)
     if not isinstance(data, dict):
         return None
     try:
