@@ -55,7 +55,9 @@ class Table:
         self.deliverer = wire(self.games, self.bot)
 
     async def open(self, kind: str, options: dict[str, Any], players: int,
-                   timers: dict[str, Any] | None = None) -> None:
+                   timers: dict[str, Any] | None = None, *, reachable: bool = True) -> None:
+        """Open the lobby of `players`, who opened the bot's private chat (`reachable`) or
+        never did."""
         uow, now = self.games.uow_factory, self.games.now
         self.game_id = await lobby.open_lobby(uow, chat_id=CHAT, topic_id=None, kind=kind,
                                               options=options, creator=Player(1, "P1"),
@@ -64,6 +66,9 @@ class Table:
             await lobby.join_lobby(uow, game_id=self.game_id, player=Player(user, f"P{user}"),
                                    now=now)
         await lobby.set_lobby(uow, game_id=self.game_id, lobby={"timers": timers or {}})
+        for user in range(1, players + 1):
+            await profiles.upsert_user(uow, user_id=user, display_name=f"P{user}",
+                                       language=None, can_dm=reachable, now=now)
 
     def mark(self) -> int:
         return len(self.bot.calls)
@@ -216,3 +221,26 @@ async def test_in_quiet_hours_the_ring_waits_for_their_end() -> None:
     await sweep(table)
     assert await table.rung(since) == Counter()
 
+
+
+@pytest.mark.parametrize("reachable", [True, False], ids=["private-chat-open", "never-opened"])
+async def test_a_player_the_bot_cannot_write_to_is_mentioned_in_the_group(
+        reachable: bool) -> None:
+    clock = HandClock(START)
+    table = Table(GameService(fake_uow_factory(MemoryStore()), now=clock,
+                              seed_source=lambda: 7), clock)
+    await table.open("colt_express", {}, 3, reachable=reachable)
+    since = table.mark()
+    await table.games.start(table.game_id)
+    current = await table.games.table(table.game_id)
+    [prompt] = [p for p in current.engine.prompts(current.state) if p.private]
+    assert not prompt.public  # a decision made in private (a hand of cards)
+    user = current.user_of(prompt.seat)
+    assert user is not None
+    await table.deliverer.idle()
+    calls = table.bot.calls[since:]
+    in_group = rings_of([(name, call) for name, call in calls if call.get("chat_id") == CHAT])
+    prompted = [call for name, call in calls if name == "send" and call.get("chat_id") == user]
+    assert prompted  # his prompt is written to his private chat either way (kept till he opens it)
+    # who never opened the private chat hears of his move in the group; the others there
+    assert in_group == (Counter() if reachable else Counter({user: 1}))

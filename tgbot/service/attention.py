@@ -14,7 +14,10 @@ a new message, never for an edit, so the channel is:
   private prompt, if the decision also has one, comes as a new message without sound
   (`silent`);
 - nothing that rings for a player who chose `/settings notify off` (his prompts still come,
-  silently).
+  silently);
+- a mention in the group for a player the bot cannot write to in private (he never opened
+  the private chat, or blocked it: `User.can_dm`), whatever the decision: his private
+  prompt waits for him there, and "🔒 Mine" shows it in the group.
 
 In the table's quiet hours nothing rings: prompts come silently and the seats wait in
 `lobby["pings_due"]`; the game's reminder moves to the end of the quiet hours, when
@@ -97,11 +100,15 @@ def channels(scene: Scene, prompts: Iterable[Prompt], *, resend: bool = False) -
             continue
         wanted = notify_setting(scene, user_id)
         private = bool(prompt.private) and (prompt.in_private or not prompt.public)
+        user = scene.users.get(user_id)
+        reachable = user is not None and user.can_dm
         if prompt.private and not resend:
             (plan.loud if private and wanted != "off" else plan.silent).append(prompt.seat)
-        if wanted == "off" or (private and not resend):
+        if wanted == "off" or (private and not resend and reachable):
             continue
-        (plan.dm if private or wanted == "dm" else plan.group).append(prompt.seat)
+        # a player the bot cannot write to in private is mentioned in the group instead
+        (plan.dm if (private or wanted == "dm") and reachable else plan.group).append(
+            prompt.seat)
     return plan
 
 
