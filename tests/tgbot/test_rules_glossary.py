@@ -25,7 +25,7 @@ from tgbot.render.cards.labels import kind_name
 from tgbot.render.colt.labels import kind_name as colt_kind_name
 from tgbot.render.colt.labels import round_card_name
 from tgbot.render.dice.front import character_name, module_name
-from tgbot.render.glossary import GAMES, dice_rules, rules_reply, title
+from tgbot.render.glossary import GAMES, HOW_TO, dice_rules, rules_reply, title
 from tgbot.render.roles import role_name
 
 UNKNOWN = ("I know no role, character, card or equipment by that name. Try /rules bart "
@@ -131,9 +131,16 @@ def test_each_games_summary_whatever_the_chat_plays(kind: str | None) -> None:
                 reply = rules_reply(language, word, kind)
                 assert reply.startswith(rules_reply(language, "", game).split("\n\n")[0])
                 assert leaks(language, reply) == []
-        assert rules_reply(language, "", kind).startswith(
-            rules_reply(language, kind or "bang_dice", None).split("\n\n")[0])
-    assert rules_reply("en", "", None).startswith(dice_rules("en"))
+        if kind is not None:
+            assert rules_reply(language, "", kind).startswith(
+                rules_reply(language, kind, None).split("\n\n")[0])
+            continue
+        overview = rules_reply(language, "", None)  # no game here: the three, and how to ask
+        assert all(title(language, game) in overview for game in GAMES)
+        assert "/newgame" in overview
+        assert t(language, HOW_TO) in overview
+        assert leaks(language, overview) == []
+    assert not rules_reply("en", "", None).startswith(dice_rules("en"))
 
 
 def test_an_unknown_name_says_how_to_ask() -> None:

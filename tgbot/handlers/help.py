@@ -82,8 +82,9 @@ def games_lines(language: str) -> list[str]:
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Summarise the rules of the chat's game (BANG! dice when none) or of a game named,
-    or explain any role, character, card or equipment of the three games by name."""
+    """Summarise the rules of the chat's game (with none, name the three games and how to
+    ask about each) or of a game named, or explain any role, character, card or equipment
+    of the three games by name."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return

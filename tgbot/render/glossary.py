@@ -228,10 +228,15 @@ def find(language: str, word: str) -> tuple[list[Entry], bool]:
 
 def rules_reply(language: str, word: str, kind: str | None) -> str:
     """Return the answer to `/rules [word]` in a chat playing `kind` (None: none): the chat's
-    game summary, what the named things do, or the names a prefix could mean."""
+    game summary (with no game, the three games and how to ask about each), what the
+    named things do, or the names a prefix could mean."""
     if not plain(word):
-        return "\n\n".join([SUMMARIES.get(kind or "", dice_rules)(language),
-                             t(language, HOW_TO)])
+        if kind is None:  # no game here: which games there are, and how to learn each
+            titles = ", ".join(front_for(game).title(language) for game in GAMES)
+            return "\n\n".join([t(language, "No game is running in this chat. I host three "
+                                             "games: {games}; /newgame opens a table.",
+                                   games=titles), t(language, HOW_TO)])
+        return "\n\n".join([SUMMARIES[kind](language), t(language, HOW_TO)])
     found, whole = find(language, word)
     found.sort(key=lambda entry: entry.game != kind)
     names = sorted({entry.name(language) for entry in found}, key=plain)
