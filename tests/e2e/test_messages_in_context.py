@@ -10,7 +10,8 @@ Telegram's real limits.
   flood budget holds the table's edits back, and presses on a keyboard shown late add up;
 - a turn's table message says how the turn ended once the next turn's is posted;
 - a private prompt no longer owed keeps its hand but loses its buttons and its call to act;
-- /cancel on a running game asks first; /history reads the last finished game.
+- /cancel on a running game asks first; /history reads the last finished game;
+- /newgame in a chat that has a game says so (and how to see or end it).
 """
 
 from __future__ import annotations
@@ -128,6 +129,18 @@ async def test_a_dice_game_in_context(group: Group) -> None:
     over = t("pt-BR", "⏭ This turn is over.")
     await group.wait(lambda: over in (first.text or first.caption or ""), timeout=WAIT)
     assert not first.reply_markup
+
+
+async def test_newgame_in_a_chat_with_a_game_says_so_instead_of_offering_games(
+        group: Group) -> None:
+    api, chat, users = group.api, group.group, group.users
+    group.api.add_bot_to_group(chat, by=users[0], as_admin=True)
+    offer = await group.reply_to(users[1], "/newgame")
+    assert offer == t("pt-BR", "Which game?")  # no game yet: the games, as buttons
+    await seat_players(api, group.services.games, chat, users, "bang_dice")
+    busy = await group.reply_to(users[1], "/newgame")
+    assert busy == t("pt-BR", "This chat already has a game. Use /status to see it or "
+                              "/cancel to end it.")
 
 
 async def test_a_private_prompt_no_longer_owed_loses_its_call_to_act(group: Group) -> None:

@@ -73,7 +73,8 @@ async def show_lobby(context: ContextTypes.DEFAULT_TYPE, game_id: int, *,
 
 
 async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Open a lobby in a group (`/newgame bang_dice`), or offer the games as buttons."""
+    """Open a lobby in a group (`/newgame bang_dice`), or offer the games as buttons (or
+    say the chat already has a game)."""
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
@@ -83,6 +84,10 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "and send /newgame there."))
         return
     group_language = await chat_language(context, chat.id, update)
+    if not context.args and await active_game_here(context, update) is not None:
+        await message.reply_text(t(group_language, "This chat already has a game. Use /status "
+                                                   "to see it or /cancel to end it."))
+        return
     if not context.args:
         await message.reply_text(
             t(group_language, "Which game?"),
