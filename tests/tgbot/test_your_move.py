@@ -244,3 +244,38 @@ async def test_a_player_the_bot_cannot_write_to_is_mentioned_in_the_group(
     assert prompted  # his prompt is written to his private chat either way (kept till he opens it)
     # who never opened the private chat hears of his move in the group; the others there
     assert in_group == (Counter() if reachable else Counter({user: 1}))
+
+
+async def test_a_window_never_names_its_holder_in_the_group_though_he_has_no_private_chat(
+        ) -> None:
+    clock = HandClock(START)
+    table = Table(GameService(fake_uow_factory(MemoryStore()), now=clock,
+                              seed_source=lambda: 7), clock)
+    await table.open("bang_dice", ALL_MODULES, 5, reachable=False)
+    games = table.games
+    await games.start(table.game_id)
+    asked_by_windows = 0
+    for _ in range(3000):
+        before = await games.table(table.game_id)
+        if before.game.status is not GameStatus.RUNNING:
+            break
+        engine, since = before.engine, table.mark()
+        pressable = [p for p in engine.prompts(before.state) if p.public or p.private]
+        if pressable:
+            user = before.user_of(pressable[0].seat) or 0
+            await games.play(table.game_id, user, before.game.version,
+                             choice(engine, before.state, pressable[0]))
+        else:  # an identity window nobody can press runs its grace out
+            clock.moment = before.game.deadline_at or clock.moment
+            await sweep(table)
+        after = await games.table(table.game_id)
+        await table.deliverer.idle()
+        prompts = engine.prompts(after.state)
+        turns = {after.user_of(p.seat) for p in prompts if p.clock != "window"}
+        windows = {after.user_of(p.seat) for p in prompts
+                   if p.clock == "window" and (p.public or p.private)} - turns
+        asked_by_windows += bool(windows)
+        in_group = rings_of([(name, call) for name, call in table.bot.calls[since:]
+                             if call.get("chat_id") == CHAT])
+        assert not set(in_group) & windows  # the group never learns whom a window asks
+    assert asked_by_windows > 0

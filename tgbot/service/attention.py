@@ -16,8 +16,9 @@ a new message, never for an edit, so the channel is:
 - nothing that rings for a player who chose `/settings notify off` (his prompts still come,
   silently);
 - a mention in the group for a player the bot cannot write to in private (he never opened
-  the private chat, or blocked it: `User.can_dm`), whatever the decision: his private
-  prompt waits for him there, and "🔒 Mine" shows it in the group.
+  the private chat, or blocked it: `User.can_dm`), whatever the decision but a window's
+  (whom a window asks stays secret): his private prompt waits for him there, and "🔒 Mine"
+  shows it in the group.
 
 In the table's quiet hours nothing rings: prompts come silently and the seats wait in
 `lobby["pings_due"]`; the game's reminder moves to the end of the quiet hours, when
@@ -101,13 +102,16 @@ def channels(scene: Scene, prompts: Iterable[Prompt], *, resend: bool = False) -
         wanted = notify_setting(scene, user_id)
         private = bool(prompt.private) and (prompt.in_private or not prompt.public)
         user = scene.users.get(user_id)
-        reachable = user is not None and user.can_dm
+        # a player the bot cannot write to in private is mentioned in the group instead, for
+        # a decision the group knows is his: never a window's, whom it asks is a secret
+        # [OS-ROLE-9]
+        in_group = not (user is not None and user.can_dm) \
+            and prompt.clock is not DecisionClock.WINDOW
         if prompt.private and not resend:
             (plan.loud if private and wanted != "off" else plan.silent).append(prompt.seat)
-        if wanted == "off" or (private and not resend and reachable):
+        if wanted == "off" or (private and not resend and not in_group):
             continue
-        # a player the bot cannot write to in private is mentioned in the group instead
-        (plan.dm if (private or wanted == "dm") and reachable else plan.group).append(
+        (plan.dm if (private or wanted == "dm") and not in_group else plan.group).append(
             prompt.seat)
     return plan
 
