@@ -232,7 +232,7 @@ def rules_reply(language: str, word: str, kind: str | None) -> str:
     named things do, or the names a prefix could mean."""
     if not plain(word):
         if kind is None:  # no game here: which games there are, and how to learn each
-            titles = ", ".join(front_for(game).title(language) for game in GAMES)
+            titles = ", ".join(title(language, game) for game in GAMES)
             return "\n\n".join([t(language, "No game is running in this chat. I host three "
                                              "games: {games}; /newgame opens a table.",
                                    games=titles), t(language, HOW_TO)])

@@ -42,8 +42,8 @@ from tgbot.service.undo_offer import (
     Offer,
     asked,
     keep_offer,
+    live_in,
     live_offer,
-    offer_in,
     offer_of,
     restored,
 )
@@ -69,9 +69,8 @@ async def open_requests(uow_factory: UnitOfWorkFactory) -> list[tuple[int, int, 
         lobbies = await uow.games.running_lobbies()
     found = []
     for game_id, version, lobby in lobbies:
-        offer = offer_in(lobby)
-        if offer is not None and offer.version == version and offer.status == ASKED \
-                and offer.until is not None:
+        offer = live_in(lobby, version)
+        if offer is not None and offer.status == ASKED and offer.until is not None:
             found.append((game_id, version, datetime.fromisoformat(offer.until)))
     return found
 

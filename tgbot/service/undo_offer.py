@@ -88,8 +88,14 @@ def keep_offer(game: Game, offer: Offer) -> None:
 
 def live_offer(game: Game) -> Offer | None:
     """Return the offer of the game's last move if that move may still be taken back."""
-    offer = offer_of(game)
-    if offer is None or offer.version != game.version or offer.status not in (OFFERED, ASKED):
+    return live_in(game.lobby, game.version)
+
+
+def live_in(lobby: Mapping[str, Any], version: int) -> Offer | None:
+    """Return the offer a game's lobby JSON keeps if it is about the move that made the
+    game's `version` and that move may still be taken back."""
+    offer = offer_in(lobby)
+    if offer is None or offer.version != version or offer.status not in (OFFERED, ASKED):
         return None
     return offer
 
