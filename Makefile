@@ -23,10 +23,11 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 # Test files run in TEST_WORKERS processes (pytest-xdist), each file whole in one of them:
-# `make test TEST_WORKERS=1` runs them one after another.
+# `make test TEST_WORKERS=1` runs them one after another. Four on two cores: the whole-game
+# files wait on the fake's flood windows, not on the CPU (docs/testing.md, "Measured").
 # `make test PYTEST_ARGS=--long` adds the long runs (docs/testing.md). Files go to the
 # processes in the order tests/conftest.py sets (longest first), not by their test count.
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 4
 PYTEST_ARGS ?=
 test: lint
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
