@@ -4,14 +4,15 @@ Telegram's real limits.
 - the group speaks the language of whoever added the bot, and the welcome says how to
   change it;
 - the lobby's last version shows who sat down and says the game started;
-- every private message names its game and its group; /mygames lists each table with its
+- every private message names its game (opening with the game's icon) and its group; /mygames lists each table with its
   group, its turn and whom it waits for;
 - a die's button is answered at once with what a re-roll would roll, even while the group's
   flood budget holds the table's edits back, and presses on a keyboard shown late add up;
 - a turn's table message says how the turn ended once the next turn's is posted;
 - a private prompt no longer owed keeps its hand but loses its buttons and its call to act;
 - /cancel on a running game asks first; /history reads the last finished game;
-- /newgame in a chat that has a game says so (and how to see or end it).
+- /newgame in a chat that has a game names it, says whether it is under way, and how to
+  see or end it.
 """
 
 from __future__ import annotations
@@ -89,12 +90,14 @@ async def test_a_dice_game_in_context(group: Group) -> None:
     started = t("pt-BR", "▶️ The game has started: its table is below.")
     await group.wait(lambda: started in (lobby_message.text or ""), timeout=WAIT)
     assert not lobby_message.reply_markup
+    assert (lobby_message.text or "").startswith("🎲 ")
     assert all(user.first_name in (lobby_message.text or "") for user in users)
     # every private message names its game and its group
     for user in users:
         secret = await group.wait(lambda u=user: next(
             (m for m in api.chat_log(u.private) if "🤫" in (m.text or "")), None))
         assert "Saloon" in (secret.text or "")
+        assert (secret.text or "").startswith("🎲 ")  # the dice game's own icon
     mine = await group.reply_to(users[0], "/mygames", private=True)
     assert "Saloon" in mine
     assert t("pt-BR", "Turn {turn}", turn=1) in mine
@@ -137,10 +140,16 @@ async def test_newgame_in_a_chat_with_a_game_says_so_instead_of_offering_games(
     group.api.add_bot_to_group(chat, by=users[0], as_admin=True)
     offer = await group.reply_to(users[1], "/newgame")
     assert offer == t("pt-BR", "Which game?")  # no game yet: the games, as buttons
-    await seat_players(api, group.services.games, chat, users, "bang_dice")
+    game_id = await seat_players(api, group.services.games, chat, users, "bang_dice")
+    title = t("pt-BR", "BANG! The Dice Game")
     busy = await group.reply_to(users[1], "/newgame")
-    assert busy == t("pt-BR", "This chat already has a game. Use /status to see it or "
-                              "/cancel to end it.")
+    assert busy == t("pt-BR", "This chat already has a game: {game}, still taking players. "
+                              "Use /status to see it or /cancel to end it.", game=title)
+    await group.services.games.start(game_id)
+    for asked in ("/newgame", "/newgame colt_express"):  # named, even when another is asked
+        busy = await group.reply_to(users[1], asked)
+        assert busy == t("pt-BR", "This chat already has a game: {game}, under way. Use "
+                                  "/status to see it or /cancel to end it.", game=title)
 
 
 async def test_a_private_prompt_no_longer_owed_loses_its_call_to_act(group: Group) -> None:
@@ -153,6 +162,7 @@ async def test_a_private_prompt_no_longer_owed_loses_its_call_to_act(group: Grou
     owner = api.user(table.user_of(seat) or 0)
     prompt = await group.wait(lambda: group.newest(owner.private, f"p:{game_id}:"))
     assert "Saloon" in (prompt.text or prompt.caption or "")  # the game and its group
+    assert (prompt.text or prompt.caption or "").startswith("🚂 ")  # told apart at a glance
     assert "👉" in (prompt.text or prompt.caption or "")
     data = next(b["callback_data"] for b in prompt.buttons
                 if b.get("callback_data", "").startswith(f"p:{game_id}:"))

@@ -42,7 +42,7 @@ async def test_a_tapped_card_opens_in_the_dm_prompt_and_back_closes_it() -> None
     table = await games.table(game_id)
     for user in range(1, 6):  # every seat learns its role and its hand by DM, in one message
         texts = [sent["text"] for sent in bot.to(user, "send")]  # (after the game it is in)
-        assert any(text.startswith("🎲") and "\n🤫" in text and "\n🃏" in text
+        assert any(text.startswith("🃏 ") and "\n🤫" in text and "\n🃏" in text
                    for text in texts), texts
     active = GAME.view(table.state, None).active
     user = table.user_of(active)

@@ -27,6 +27,7 @@ from tgbot.handlers.context import (
 from tgbot.i18n import t
 from tgbot.render.callbacks import LobbyOp, newgame_data
 from tgbot.render.front import front_for, playable_kinds
+from tgbot.render.lobby import busy_text
 from tgbot.service import game_status, lobby, profiles, secrets
 from tgbot.service.deadlines import PRESETS, TimerSettings
 from tgbot.service.errors import (
@@ -84,10 +85,11 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "and send /newgame there."))
         return
     group_language = await chat_language(context, chat.id, update)
-    if not context.args and await active_game_here(context, update) is not None:
-        await message.reply_text(t(group_language, "This chat already has a game. Use /status "
-                                                   "to see it or /cancel to end it."))
-        return
+    if not context.args:
+        here = await active_game_here(context, update)
+        if here is not None:
+            await message.reply_text(busy_text(group_language, here.kind, is_lobby(here)))
+            return
     if not context.args:
         await message.reply_text(
             t(group_language, "Which game?"),
@@ -116,8 +118,9 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: s
                                         topic_id=topic_of(update), kind=kind, options={},
                                         creator=player_of(update), now=found.games.now)
     except StorageError:
-        await message.reply_text(t(language, "This chat already has a game. Use /status "
-                                             "to see it or /cancel to end it."))
+        here = await active_game_here(context, update)  # None: it ended meanwhile
+        await message.reply_text(busy_text(language, here.kind if here is not None else None,
+                                           here is not None and is_lobby(here)))
         return
     await show_lobby(context, game_id, new_message=True)
 

@@ -32,6 +32,10 @@ class GameFront(Protocol[ViewT_contra]):
     """The game-specific half of the Telegram front, reading its game's view type; every
     method is pure."""
 
+    icon: str
+    """The emoji that opens the game's lobby and the line naming it in private messages,
+    so a player in several groups tells the games apart at a glance."""
+
     def title(self, language: str) -> str:
         """Return the game's localised title."""
         ...

@@ -8,8 +8,22 @@ from typing import Any
 
 from tgbot.i18n import t
 from tgbot.render.callbacks import Again, lobby_data
-from tgbot.render.front import GameFront
+from tgbot.render.front import GameFront, front_for
 from tgbot.render.rendered import Rendered
+
+
+def busy_text(language: str, kind: str | None, gathering: bool) -> str:
+    """Return the answer to /newgame in a chat that has a game: which game (`kind`; None
+    when not known), whether it is still `gathering` players, how to see it or end it."""
+    if kind is None:
+        return t(language, "This chat already has a game. Use /status to see it or /cancel "
+                           "to end it.")
+    title = front_for(kind).title(language)
+    if gathering:
+        return t(language, "This chat already has a game: {game}, still taking players. Use "
+                           "/status to see it or /cancel to end it.", game=title)
+    return t(language, "This chat already has a game: {game}, under way. Use /status to see "
+                       "it or /cancel to end it.", game=title)
 
 
 def duration_text(language: str, seconds: int) -> str:
@@ -30,7 +44,7 @@ def lobby(language: str, *, front: GameFront[Any], game_id: int, names: Sequence
     rematch still waits for (None: the lobby is no rematch).
     """
     heading = t(language, "new table") if waiting is None else t(language, "rematch")
-    lines = [f"🎲 <b>{html.escape(front.title(language))}</b> — {heading}"]
+    lines = [f"{front.icon} <b>{html.escape(front.title(language))}</b> — {heading}"]
     lines.append(t(language, "Players ({count}/{most}):", count=len(names), most=max_players))
     lines += [f"{i + 1}. {html.escape(name)}" for i, name in enumerate(names)]
     lines += front.options_lines(language, options)

@@ -92,9 +92,9 @@ def where(scene: Scene, language: str) -> str:
 
 def context_line(scene: Scene, language: str) -> str:
     """Return the line naming a private message's game and group, linked to its table."""
-    link = table_link(scene)
+    link, icon = table_link(scene), front_for(scene.game.kind).icon
     place = where(scene, language)
-    return f'🎲 <a href="{link}">{place}</a>' if link else f"🎲 {place}"
+    return f'{icon} <a href="{link}">{place}</a>' if link else f"{icon} {place}"
 
 
 def pings(scene: Scene, unmentioned: Sequence[int]) -> list[Outbound]:

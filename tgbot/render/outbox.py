@@ -324,7 +324,7 @@ class Outbox:
             view = engine.view(state, seat)
             mine = marks.for_seat(seat) if marks is not None else None
             # which game and group it is about: a player may sit at several tables
-            text = "\n".join([f"🎲 {notices.where(scene, language)}",
+            text = "\n".join([f"{front.icon} {notices.where(scene, language)}",
                               front.private_prompt_text(language, view, names, mine)])
             buttons = front.prompt_buttons(language, view, legal, names, game.id, mine)
             payload: Payload = {"text": text, "buttons": rows(buttons)}

@@ -19,6 +19,7 @@ from tgbot.render.rendered import Buttons
 
 class CardsFront:
     """BANG! the card game's front: the public table in the group, each hand by DM."""
+    icon = "🃏"
 
     def title(self, language: str) -> str:
         """Return the game's localised title."""

@@ -30,6 +30,7 @@ def option_name(language: str, option: str) -> str:
 
 class ColtFront:
     """Colt Express's front: the train table, hands and face-down plays by DM only."""
+    icon = "🚂"
 
     def title(self, language: str) -> str:
         """Return the game's localised title."""

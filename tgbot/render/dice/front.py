@@ -322,6 +322,7 @@ def event_line(language: str, event: dict[str, Any], names: Sequence[str]) -> st
 
 class DiceFront:
     """The dice game's front: its table, prompts, secrets and Old Saloon lobby options."""
+    icon = "🎲"
 
     def title(self, language: str) -> str:
         """Return the game's localised title."""
