@@ -4,13 +4,15 @@ Telegram's real limits.
 - the group speaks the language of whoever added the bot, and the welcome says how to
   change it;
 - the lobby's last version shows who sat down and says the game started;
-- every private message names its game (opening with the game's icon) and its group; /mygames lists each table with its
-  group, its turn and whom it waits for;
+- every private message names its game (opening with the game's icon) and its group;
+  /mygames lists each table with its group, its turn and whom it waits for;
 - a die's button is answered at once with what a re-roll would roll, even while the group's
   flood budget holds the table's edits back, and presses on a keyboard shown late add up;
 - a turn's table message says how the turn ended once the next turn's is posted;
 - a private prompt no longer owed keeps its hand but loses its buttons and its call to act;
 - /cancel on a running game asks first; /history reads the last finished game;
+- the "Which game?" menu loses its buttons once a game is chosen, and says which and by
+  whom;
 - /newgame in a chat that has a game names it, says whether it is under way, and how to
   see or end it.
 """
@@ -30,7 +32,7 @@ from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
 from tests.support.bot import running_bot, sqlite_url
 from tgbot.i18n import t
-from tgbot.service import reads
+from tgbot.service import game_status, reads
 
 pytestmark = pytest.mark.timeout(300)
 SEED = 3
@@ -140,6 +142,17 @@ async def test_newgame_in_a_chat_with_a_game_says_so_instead_of_offering_games(
     group.api.add_bot_to_group(chat, by=users[0], as_admin=True)
     offer = await group.reply_to(users[1], "/newgame")
     assert offer == t("pt-BR", "Which game?")  # no game yet: the games, as buttons
+    menu = group.newest(chat, "n:")
+    assert menu is not None
+    users[1].press(menu, "n:colt_express")  # the menu, once used, keeps no buttons
+    chosen = t("pt-BR", "Which game? {icon} {game}, chosen by {name}.", icon="🚂",
+               game=t("pt-BR", "Colt Express"), name=users[1].first_name)
+    await group.wait(lambda: menu.text == chosen and not menu.reply_markup)
+    lobby = await group.services.games.run(reads.active_game, chat_id=chat.id, topic_id=None)
+    assert lobby is not None
+    assert lobby.kind == "colt_express"
+    await group.services.games.run(game_status.cancel_game, game_id=lobby.id,
+                                   now=group.services.games.now)
     game_id = await seat_players(api, group.services.games, chat, users, "bang_dice")
     title = t("pt-BR", "BANG! The Dice Game")
     busy = await group.reply_to(users[1], "/newgame")

@@ -13,9 +13,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar, cast
 
-from telegram import Update
+from telegram import CallbackQuery, Update
 from telegram.constants import ChatType
-from telegram.error import NetworkError
+from telegram.error import BadRequest, Forbidden, NetworkError
 from telegram.ext import CallbackQueryHandler, ContextTypes
 
 from core.engine.errors import GameError
@@ -46,7 +46,7 @@ from tgbot.render.callbacks import (
     Replay,
     Undo,
 )
-from tgbot.render.front import playable_kinds
+from tgbot.render.front import front_for, playable_kinds
 from tgbot.service import reads
 from tgbot.service.errors import GameNotFound, StorageError
 from tgbot.service.games import WrongChat
@@ -114,8 +114,25 @@ async def _new_game(update: Update, context: Context, press: NewGame, language: 
         await query.answer(t(language, "This button is not valid."), show_alert=True)
     else:
         await query.answer()
-        await open_table(update, context, press.kind,
-                         await chat_language(context, chat.id, update))
+        group_language = await chat_language(context, chat.id, update)
+        opened = await open_table(update, context, press.kind, group_language)
+        await _close_menu(query, group_language, press.kind if opened else None)
+
+
+async def _close_menu(query: CallbackQuery, language: str, kind: str | None) -> None:
+    """Take the buttons off a "Which game?" menu once it served: it says which game was
+    opened and by whom (`kind`), or, when the chat had a game already (None), nothing more.
+    A menu Telegram no longer lets us edit is left as it is."""
+    try:
+        if kind is None:
+            await query.edit_message_reply_markup(reply_markup=None)
+        else:
+            front = front_for(kind)
+            await query.edit_message_text(t(
+                language, "Which game? {icon} {game}, chosen by {name}.", icon=front.icon,
+                game=front.title(language), name=query.from_user.full_name))
+    except (BadRequest, Forbidden) as error:
+        log.info("the game menu could not be closed: %s", error)
 
 
 async def _play(update: Update, context: Context, press: Play, language: str) -> None:

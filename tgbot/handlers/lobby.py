@@ -105,8 +105,9 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: str,
-                     language: str) -> None:
-    """Open a lobby of `kind` in the update's chat, the sender as its creator."""
+                     language: str) -> bool:
+    """Open a lobby of `kind` in the update's chat, the sender as its creator; return False
+    (having said so) when the chat has a game already."""
     message, chat = update.effective_message, update.effective_chat
     assert message is not None
     assert chat is not None
@@ -121,8 +122,9 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: s
         here = await active_game_here(context, update)  # None: it ended meanwhile
         await message.reply_text(busy_text(language, here.kind if here is not None else None,
                                            here is not None and is_lobby(here)))
-        return
+        return False
     await show_lobby(context, game_id, new_message=True)
+    return True
 
 
 async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
