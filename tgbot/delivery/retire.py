@@ -21,6 +21,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden
 
 from storage.models import Delivery
+from tgbot.service.payloads import closing_for
 
 log = logging.getLogger(__name__)
 Post = Callable[[str, dict[str, Any]], Awaitable[Any]]
@@ -47,8 +48,7 @@ class Retirer:
             elif old == row.message_id and payload.get("close") and payload.get("text"):
                 await self._edit(row.chat_id, int(old), payload["text"],
                                  bool(payload.get("as_photo")))
-            elif old == row.message_id and payload.get("closing"):
-                closing = payload["closing"]
+            elif old == row.message_id and (closing := closing_for(payload, row.sent_anchor)):
                 await self._edit(row.chat_id, int(old), closing["text"],
                                  bool(closing.get("as_photo")))
             else:

@@ -124,7 +124,10 @@ def closing_table(shown: Mapping[str, Any], ended: Sequence[str], language: str)
         text = fit_caption([], "\n".join([*kept, *done]))
     else:
         text = fit_message([], "\n".join([*kept, "", *done]))
-    return {"text": text, "as_photo": as_photo}
+    closing: Closing = {"text": text, "as_photo": as_photo}
+    if "anchor" in shown:  # the turn of the message it closes (payloads.closing_for)
+        closing["anchor"] = int(shown["anchor"])
+    return closing
 
 
 class Outbox:

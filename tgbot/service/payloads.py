@@ -6,7 +6,7 @@ the loop (the reader) agree on one set of keys; every key is optional.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 ButtonRows = list[list[list[str]]]
 """Inline keyboard rows: [[label, data or URL], ...] per row."""
@@ -26,6 +26,9 @@ class Closing(TypedDict):
 
     text: str
     as_photo: bool
+    anchor: NotRequired[int]
+    """The turn (table anchor) of the message it closes; a closing stored without it is
+    for whichever message the row shows."""
 
 
 class Payload(TypedDict, total=False):
@@ -43,6 +46,9 @@ class Payload(TypedDict, total=False):
     mention: list[int]
     """Seats the text mentions (so they are told of their move)."""
     closing: Closing
+    closings: list[Closing]
+    """Older closings still owed, one per turn: carried while revisions are unsent, as the
+    message of a turn may be shown just when the next turn starts (`closing_for`)."""
     silent: bool
     """Send without a notification."""
     close: bool
@@ -64,8 +70,35 @@ class Payload(TypedDict, total=False):
     pauses after it."""
 
 
+CLOSINGS_KEPT = 4
+"""Closings carried at most: turns whose messages were never shown need none."""
+
 CLOSE: Payload = {"close": True}
 """Remove a message's buttons (a closed lobby, table, prompt or ping)."""
+
+
+def closing_for(payload: Mapping[str, Any], anchor: int | None) -> Closing | None:
+    """Return how the message showing turn `anchor` is to end, or None when the payload
+    closes no message of that turn (then it only loses its buttons)."""
+    newest: Closing | None = payload.get("closing")
+    if anchor is None or newest is None:
+        return newest
+    candidates: list[Closing] = [newest, *reversed(payload.get("closings", []))]
+    for closing in candidates:
+        if closing.get("anchor", anchor) == anchor:
+            return closing
+    return None
+
+
+def carried_closings(unsent: Mapping[str, Any], newest: Closing | None) -> list[Closing]:
+    """Return the closings an unsent revision owed that a newer one keeps besides its own
+    `newest`: the earliest for each turn, newest turn last, a few at most."""
+    owed: dict[Any, Closing] = {}
+    for closing in [*unsent.get("closings", []), *filter(None, [unsent.get("closing")])]:
+        owed.setdefault(closing.get("anchor"), closing)
+    if newest is not None:
+        owed.pop(newest.get("anchor"), None)
+    return list(owed.values())[-CLOSINGS_KEPT:]
 
 
 def closed(payload: Mapping[str, Any]) -> bool:

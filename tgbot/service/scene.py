@@ -35,7 +35,7 @@ from storage.models import (
 from storage.records import SeatResult, results_of
 from storage.repositories import UnitOfWork
 from tgbot.service.outbox_notes import Notes
-from tgbot.service.payloads import Payload
+from tgbot.service.payloads import Payload, carried_closings
 from tgbot.service.states import keep_state, load_engine_state
 
 OWNED = timedelta(seconds=30)
@@ -349,8 +349,13 @@ def merge(row: Delivery | None, game: Game, out: Outbound, at: datetime,
     if unsent and row.payload.get("lead"):  # lines never shown yet are never dropped
         payload["lead"] = list(dict.fromkeys([*row.payload["lead"],
                                               *payload.get("lead", [])]))[-12:]
-    if unsent and row.payload.get("closing"):  # how the message still shown is to end
-        payload["closing"] = row.payload["closing"]
+    if unsent and (row.payload.get("closing") or row.payload.get("closings")):
+        # how the message still shown is to end, and the one being sent, if it is
+        owed = carried_closings(row.payload, payload.get("closing"))
+        if "closing" not in payload and owed:
+            payload["closing"] = owed.pop()
+        if owed:
+            payload["closings"] = owed
     retire = list(row.payload.get("retire", [])) if unsent else []
     if out.fresh and row.message_id is not None:
         retire.append(row.message_id)
