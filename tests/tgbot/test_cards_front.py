@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from core.bang_cards.actions import Pass
 from core.bang_cards.cards import CARD, CARDS
 from core.bang_cards.ids import Character, Kind
 from core.engine.registry import get_game
@@ -28,7 +29,7 @@ from tgbot.render.callbacks import (
 )
 from tgbot.render.cards import CardsFront
 from tgbot.render.cards.labels import card_label, kind_name
-from tgbot.render.cards.prompts import SID_MENU, focus_keep, focus_of
+from tgbot.render.cards.prompts import SID_MENU, action_label, focus_keep, focus_of
 from tgbot.render.cards.rules import card_help, cards_character_help, character_ability
 from tgbot.render.dice.front import role_name
 from tgbot.render.glossary import rules_reply
@@ -233,3 +234,21 @@ def test_the_lobby_toggles_gold_rush_and_the_shadow_gunslingers() -> None:
         assert labels[0].startswith("▫️")
         assert labels[1].startswith("✅")
         assert all(len(label) > 3 for label in labels)
+
+
+def test_at_zero_life_the_pass_button_says_it_means_elimination() -> None:
+    """A player at 0 life is asked to save himself; declining must not read as quitting."""
+    for seed in range(1, 40):
+        saving = next((state for state in _states(4, seed)
+                       if GAME.view(state, None).decision == "save"), None)
+        if saving is None:
+            continue
+        seat = min(GAME.to_act(saving))
+        view = GAME.view(saving, seat)
+        assert Pass() in GAME.legal_actions(saving, seat)
+        for language in LANGUAGES:
+            label = action_label(language, Pass(), view, NAMES)
+            assert label == t(language, "💀 Accept elimination")
+        assert "eliminated" in FRONT.waiting_line("en", GAME.view(saving, None), NAMES)
+        return
+    raise AssertionError("no game reached a save at 0 life")

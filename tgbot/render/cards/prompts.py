@@ -89,7 +89,7 @@ def action_label(language: str, action: CardsAction, view: CardsView,
             return t(language, "⏭ End the turn")
         case Pass():
             return {"duel": t(language, "🏳 Give up the Duel"),
-                    "save": t(language, "💀 Leave the game")}.get(
+                    "save": t(language, "💀 Accept elimination")}.get(
                 decision or "", t(language, "🎯 Take the hit"))
         case Play(card=card, target=None):
             return t(language, "▶️ Play {card}", card=card_label(language, card))

@@ -101,7 +101,7 @@ def decision_text(language: str, view: CardsView, names: Sequence[str]) -> str:
         "lucky_pick": t(language, "Lucky Duke: choose the card that counts"),
         "duel": t(language, "discard a BANG! in the Duel with {name} or lose",
                   name=who(names, view.other)),
-        "save": t(language, "at 0 life: drink a Beer or leave the game"),
+        "save": t(language, "at 0 life: drink a Beer or be eliminated"),
         "dutch_discard": t(language, "Dutch Will: discard a card for a nugget"),
         "gear_use": t(language, "Josh McCloud: choose how to use the equipment drawn"),
     }
