@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from storage.models import GameStatus
 from tests.support.fake_uow import MemoryStore, fake_uow_factory
 from tests.tgbot.fakes import FakeBot, context_for, deliverer_of, press
 from tgbot.handlers.lobby import lobby_button, with_next_turn_timer
+from tgbot.i18n import LANGUAGES, t
 from tgbot.render.callbacks import LobbyOp, parse
 from tgbot.render.front import front_for
-from tgbot.render.lobby import duration_text
+from tgbot.render.lobby import duration_text, setup_refusal
 from tgbot.render.lobby import lobby as render_lobby
 from tgbot.service import lobby, profiles, reads
 from tgbot.service.commands import Player
@@ -97,3 +99,27 @@ async def test_module_toggles_still_use_their_callback_ops() -> None:
         await lobby_button(update, context, LobbyOp(game_id, op))
     game = await reads.load_game(games.uow_factory, game_id=game_id)
     assert game.options == {"modules": ["chief_arrow"]}
+
+
+async def test_options_the_players_do_not_fit_are_refused_in_their_language() -> None:
+    """Three players, special identities on: ▶️ Start says, translated, what to change
+    (the engine's reason is English and never shown as it is) [R-OS-02]."""
+    games = GameService(fake_uow_factory(MemoryStore()), now=lambda: START)
+    context = context_for(games, FakeBot())
+    game_id = await _lobby_with_chat_timer(games, 3_600)
+    update, _ = press(1)
+    await lobby_button(update, context, LobbyOp(game_id, "mspecial_identities"))
+    for language in LANGUAGES:
+        await profiles.set_chat_language(games.uow_factory, chat_id=CHAT, language=language,
+                                         now=games.now)
+        update, query = press(1)
+        await lobby_button(update, context, LobbyOp(game_id, "start"))
+        told = t(language, "Special identities need 4 or more players: seat another player "
+                           "(or 🤖 Add a bot), or turn them off in ⚙️ Options.")
+        assert query.answers == [(told, True)]
+        assert "not used with" not in told
+    game = await reads.load_game(games.uow_factory, game_id=game_id)
+    assert game.status is GameStatus.LOBBY
+    assert setup_refusal("it", "a reason no table is told") == t(
+        "it", "The game cannot start with these options and players: change them in ⚙️ "
+              "Options, or seat more players.")

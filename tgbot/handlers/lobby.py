@@ -27,7 +27,7 @@ from tgbot.handlers.context import (
 from tgbot.i18n import t
 from tgbot.render.callbacks import LobbyOp, newgame_data
 from tgbot.render.front import front_for, playable_kinds
-from tgbot.render.lobby import busy_text
+from tgbot.render.lobby import busy_text, setup_refusal
 from tgbot.service import game_status, lobby, profiles, secrets
 from tgbot.service.deadlines import PRESETS, TimerSettings
 from tgbot.service.errors import (
@@ -214,7 +214,7 @@ async def lobby_button(update: Update, context: ContextTypes.DEFAULT_TYPE,
         if await _lobby_op(found, query, table, op, user.id, language):
             return
     except InvalidSetup as error:
-        await query.answer(setup_error(language, str(error)), show_alert=True)
+        await query.answer(setup_refusal(language, str(error)), show_alert=True)
         return
     except GameOver:  # cancelled by a press or /cancel that got there first
         await query.answer(t(language, "This table has already ended."), show_alert=True)
@@ -260,11 +260,6 @@ async def _lobby_op(found: Services, query: CallbackQuery, table: Table, op: str
     elif (options := front_for(game.kind).toggle_option(game.options, op)) is not None:
         await found.games.run(lobby.set_options, game_id=game_id, options=options)
     return False
-
-
-def setup_error(language: str, detail: str) -> str:
-    """Return the polite text for options or a player count the game refuses."""
-    return t(language, "The game cannot start like this: {detail}", detail=detail)[:200]
 
 
 def with_next_turn_timer(settings: Mapping[str, Any]) -> dict[str, Any]:

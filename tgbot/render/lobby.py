@@ -6,7 +6,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from tgbot.i18n import t
+from tgbot.i18n import N_, t
 from tgbot.render.callbacks import Again, lobby_data
 from tgbot.render.front import GameFront, front_for
 from tgbot.render.rendered import Rendered
@@ -24,6 +24,27 @@ def busy_text(language: str, kind: str | None, gathering: bool) -> str:
                            "/status to see it or /cancel to end it.", game=title)
     return t(language, "This chat already has a game: {game}, under way. Use /status to see "
                        "it or /cancel to end it.", game=title)
+
+
+REFUSALS = {
+    "the ghost module needs 5 or more players":  # [OS-GHOST-0]
+        N_("The Ghost needs 5 or more players: seat more players (or 🤖 Add a bot), or turn "
+           "it off in ⚙️ Options."),
+    "special identities are not used with 3 players":  # [R-OS-02]
+        N_("Special identities need 4 or more players: seat another player (or 🤖 Add a "
+           "bot), or turn them off in ⚙️ Options."),
+}
+"""The engines' reasons to refuse a lobby's options, as the table is told them."""
+
+
+def setup_refusal(language: str, reason: str) -> str:
+    """Return what the table is told when its game refuses the lobby's options and seats
+    (`reason`: the engine's InvalidSetup, never shown as it is: it is not translated)."""
+    known = REFUSALS.get(reason)
+    if known is not None:
+        return t(language, known)
+    return t(language, "The game cannot start with these options and players: change them "
+                       "in ⚙️ Options, or seat more players.")
 
 
 def duration_text(language: str, seconds: int) -> str:

@@ -56,7 +56,7 @@ def module_name(language: str, module: str) -> str:
     """Return the localised name of an Old Saloon module."""
     names = {"saloon_dice": t(language, "Loudmouth & Coward dice"),
              "chief_arrow": t(language, "Chief's Arrow"),
-             "special_identities": t(language, "Special identities"),
+             "special_identities": t(language, "Special identities (4+ players)"),
              "new_characters": t(language, "New characters"),
              "ghost": t(language, "The Ghost (5+ players)")}
     return names.get(module, module)
