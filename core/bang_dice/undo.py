@@ -20,9 +20,13 @@ of the game are absent: each shows something hidden [R-BD-11]."""
 
 
 def undoable(state: DiceState, seat: int, action: DiceAction, step: Step[DiceState]) -> bool:
-    """Return True when the move showed nothing hidden: the game goes on and each event it
-    made is public and of a safe kind [R-BD-11]."""
-    return step.state.outcome is None and reveals_nothing(step.events, SAFE_EVENTS)
+    """Return True when the move showed nothing hidden: the game goes on, the move answered
+    no identity window, and each event it made is public and of a safe kind [R-BD-11]."""
+    # An offer to take back a window's answer would name a player the window asked in
+    # private, a possible holder of that identity [OS-ROLE-9].
+    answered_window = state.pending is not None and state.pending.window is not None
+    return not answered_window and step.state.outcome is None \
+        and reveals_nothing(step.events, SAFE_EVENTS)
 
 
 def rewind(before: DiceState, after: DiceState) -> Step[DiceState]:

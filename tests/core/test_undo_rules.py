@@ -96,3 +96,24 @@ def test_cards_a_play_that_draws_or_checks_is_never_undoable() -> None:
                 or any(e.kind == "card_taken" and getattr(e, "zone", "") == "hand"
                        for e in events):
             assert not game.undoable(*move), game.encode_action(move[2])
+
+
+def test_dice_an_answer_to_an_identity_window_is_never_undoable() -> None:
+    """The table's ↩️ offer names the mover: for a window's answer it would name a player
+    the window asked in private, a possible holder [OS-ROLE-9, R-BD-11]."""
+    game = get_game("bang_dice")
+    answers = 0
+    for seed in range(1, 30):
+        state = game.setup({"modules": ["special_identities"]}, 5, seed).state
+        for _ in range(300):
+            if not game.to_act(state):
+                break
+            if state.pending is not None and state.pending.window is not None:
+                for seat in game.to_act(state):
+                    for action in game.legal_actions(state, seat):
+                        answers += 1
+                        assert not game.undoable(state, seat, action,
+                                                 game.apply(state, seat, action))
+            seat = min(game.to_act(state))
+            state = game.apply(state, seat, game.default_action(state, seat)).state
+    assert answers > 0
