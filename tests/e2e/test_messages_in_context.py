@@ -77,6 +77,8 @@ async def test_the_group_speaks_the_language_of_whoever_added_the_bot(group: Gro
     assert t("en", "Hello! I host slow board games here. Send /newgame to open a table; "
                    "/help lists everything.") in (welcome.text or "")
     assert "/settings pt-BR" in (welcome.text or "")  # how to change it
+    ana = group.users[0]  # her Telegram speaks Portuguese; the group reads English
+    assert await group.reply_to(ana, "/start") == t("en", "Send /newgame here to open a table.")
     reply = await group.reply_to(bruno, "/help")
     assert reply.startswith(t("en", "The games:"))
     assert "/newgame colt_express" in reply  # every game, with its player counts

@@ -9,7 +9,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from core.engine.errors import GameOver
-from tgbot.handlers.context import forget_user, remember_user, services
+from tgbot.handlers.context import chat_language, forget_user, remember_user, services
 from tgbot.handlers.lobby import add_player
 from tgbot.i18n import LANGUAGES, t
 from tgbot.render import notices
@@ -24,8 +24,9 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
-    if chat.type != ChatType.PRIVATE:
-        await message.reply_text(t(await remember_user(context, update),
+    if chat.type != ChatType.PRIVATE:  # answered in the group's language, as the group reads it
+        await remember_user(context, update)
+        await message.reply_text(t(await chat_language(context, chat.id, update),
                                    "Send /newgame here to open a table."))
         return
     language = await remember_user(context, update, can_dm=True)
