@@ -86,7 +86,8 @@ async def test_a_silent_card_table_finishes_by_timeouts_and_tells_the_group_no_s
             assert len(timeouts) == STRIKES
             reactions += sum(not r.action.startswith(("e", "p", "x", "d", "k"))
                              for r in timeouts)
-            timed_out = t(LANGUAGE, "⏰ Time is up for {name}: the default move was played.",
+            timed_out = t(LANGUAGE, "⏰ Time is up for {name}: the default move was played, "
+                                    "and the rest of this turn is played the same way.",
                           name=player)
             assert sum(timed_out in text for text in texts) == STRIKES
         assert reactions  # some seat timed out on an answer to an attack, in private

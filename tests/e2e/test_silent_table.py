@@ -196,7 +196,8 @@ async def test_a_table_where_everyone_goes_silent_finishes_by_itself(tmp_path: P
             assert len(timeouts) <= STRIKES
             by_bot = [r for r in log if r.seat == seat and r.actor is ActorKind.BOT]
             assert all(r.version > timeouts[-1].version for r in by_bot)
-            timed_out = t(LANGUAGE, "⏰ Time is up for {name}: the default move was played.",
+            timed_out = t(LANGUAGE, "⏰ Time is up for {name}: the default move was played, "
+                                    "and the rest of this turn is played the same way.",
                           name=player)
             taken = t(LANGUAGE, "🤖 A bot now plays for {name}; /back brings the player back.",
                       name=player)

@@ -64,7 +64,8 @@ async def test_windows_nobody_answers_strike_nobody_and_name_nobody(tmp_path: Pa
         assert not any(row.is_bot for row in table.seats)
         log = await reads.action_log(games.uow_factory, game_id=game_id)
         assert ActorKind.TIMEOUT in {r.actor for r in log}  # the windows' passes
-        time_is_up = t(LANGUAGE, "⏰ Time is up for {name}: the default move was played.",
+        time_is_up = t(LANGUAGE, "⏰ Time is up for {name}: the default move was played, "
+                                 "and the rest of this turn is played the same way.",
                        name="")[:8]
         ran_out = t(LANGUAGE, "⏰ Your time ran out: the default move was played for you, "
                               "and the rest of this turn is played the same way.")

@@ -94,7 +94,8 @@ async def _until_over(app: App, clock: HandClock, game_id: int) -> None:
         await app.deliverer.idle()
         after = await reads.load_game(app.games.uow_factory, game_id=game_id)
         assert after.version > game.version
-        timeout_line = t("pt-BR", "⏰ Time is up for {name}: the default move was played.",
+        timeout_line = t("pt-BR", "⏰ Time is up for {name}: the default move was played, "
+                                  "and the rest of this turn is played the same way.",
                          name="")[:12]
         assert any(timeout_line in text for text in app.group_texts()[told:])
     raise AssertionError("the silent game did not finish")

@@ -32,7 +32,8 @@ from tgbot.service.games import GameService
 START = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 CHAT = -100777
 WINDOW = timedelta(seconds=600)  # the identity windows' grace (the default)
-TIME_IS_UP = t("pt-BR", "⏰ Time is up for {name}: the default move was played.", name="")[:8]
+TIME_IS_UP = t("pt-BR", "⏰ Time is up for {name}: the default move was played, "
+                        "and the rest of this turn is played the same way.", name="")[:8]
 ALL_MODULES = {"modules": ["saloon_dice", "chief_arrow", "special_identities", "new_characters",
                            "ghost"]}
 GAMES = [("bang_dice", ALL_MODULES, 5), ("colt_express", {}, 4), ("bang_cards", {}, 5),

@@ -256,12 +256,14 @@ class Outbox:
         lines = []
         for seat in scene.notes.timeouts:
             name = html.escape(names[seat].removeprefix("🤖 "))
-            lines.append(t(language, "⏰ Time is up for {name}: the default move was played.",
+            lines.append(t(language, "⏰ Time is up for {name}: the default move was played, "
+                                     "and the rest of this turn is played the same way.",
                            name=name))
         for seat in scene.notes.skipped:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "⏭ An admin skipped {name}'s move: the default move was "
-                                     "played.", name=name))
+                                     "played, and the rest of this turn is played the same "
+                                     "way.", name=name))
         for seat in scene.notes.taken_over:
             name = html.escape(names[seat].removeprefix("🤖 "))
             lines.append(t(language, "🤖 A bot now plays for {name}; /back brings the player "
