@@ -102,7 +102,7 @@ async def test_the_archive_lists_finished_games_newest_first_by_page(
     second = await archive.ended_games(backend.uow, chat_id=GROUP, page=1, limit=2)
     assert [e.game.id for e in first] == [ended[2], ended[1]]
     assert [e.game.id for e in second] == [ended[0]]
-    assert first[0].names == ["player 0", "player 1", "player 2", "🤖 4"]
+    assert first[0].names == ["player 0", "player 1", "player 2", "🤖 Bot 4"]
     assert await archive.ended_games(backend.uow, chat_id=-5) == []
 
 

@@ -19,6 +19,7 @@ from storage.errors import GameNotFound
 from storage.export import export_games
 from storage.models import ActionRecord, Game, GameStatus, Seat
 from storage.uow import UnitOfWorkFactory
+from tgbot.service.scene import bot_name
 
 PAGE = 10
 """How many games `/games` lists at once."""
@@ -57,7 +58,7 @@ _REPLAYED: OrderedDict[int, Archived] = OrderedDict()
 
 def _names(seats: list[Seat], users: dict[int, str]) -> list[str]:
     return [users.get(row.user_id, str(row.user_id)) if row.user_id is not None
-            else f"🤖 {row.seat + 1}" for row in sorted(seats, key=lambda row: row.seat)]
+            else bot_name(row.seat) for row in sorted(seats, key=lambda row: row.seat)]
 
 
 async def ended_games(uow_factory: UnitOfWorkFactory, *, chat_id: int, page: int = 0,

@@ -121,10 +121,16 @@ class Scene:
         for row in self.seats:
             user = self.users.get(row.user_id) if row.user_id is not None else None
             if user is None:
-                names.append(f"🤖 {row.seat + 1}" if row.user_id is None else str(row.user_id))
+                names.append(bot_name(row.seat) if row.user_id is None else str(row.user_id))
                 continue
             names.append(f"🤖 {user.display_name}" if row.is_bot else user.display_name)
         return names
+
+
+def bot_name(seat: int) -> str:
+    """Return the name of a seat a bot holds from the start ("🤖 Bot 4": seats count from 1
+    for players; a bare "🤖 4" read like an internal number)."""
+    return f"🤖 Bot {seat + 1}"
 
 
 # Given the game, its seats and the new engine state: (deadline_at, remind_at).
