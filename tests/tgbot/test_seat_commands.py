@@ -50,10 +50,10 @@ class Group(BotAtTable):
         return next(m for m in reversed(self.api.chat_log(self.group, include_users=True))
                     if m.sender_id == user.id)
 
-    async def start_game(self) -> int:
+    async def start_game(self, kind: str = "bang_dice") -> int:
         games = self.services.games
         game_id = await lobby.open_lobby(games.uow_factory, chat_id=self.group.id, topic_id=None,
-                                         kind="bang_dice", options={},
+                                         kind=kind, options={},
                                          creator=Player(self.users[0].id, NAMES[0]),
                                          now=games.now)
         for user, name in zip(self.users[1:], NAMES[1:], strict=True):
@@ -92,7 +92,8 @@ async def test_admin_commands_answer_politely(group: Group) -> None:
         LANGUAGE, "Usage: {command} <seat number or @name>, or reply to one of the player's "
                   "messages with {command}.", command="/kick")
     assert await group.say(ana, "/kick 9") == t(
-        LANGUAGE, "Nobody at this table matches {wanted}.", wanted="9")
+        LANGUAGE, "There is no seat {wanted} at this table: its seats are numbered from 1 to "
+                  "{count}, as /status lists them.", wanted="9", count=4)
     assert await group.say(ana, "/botseat @nobody") == t(
         LANGUAGE, "Nobody at this table matches {wanted}.", wanted="@nobody")
 
@@ -135,3 +136,15 @@ async def test_kick_by_username(group: Group) -> None:
     username = f"@{NAMES[seat].lower()}_x"
     assert await group.say(ana, f"/kick {username}") == t(
         LANGUAGE, "🚪 {name} was removed from the game.", name=NAMES[seat])
+
+
+async def test_a_kick_the_game_cannot_make_says_he_is_out_and_a_bot_plays_on(
+        group: Group) -> None:
+    """Colt Express removes no bandit: the kick hands the seat to a bot, and the group is
+    told the player is out, not that the kick failed."""
+    game_id = await group.start_game("colt_express")
+    assert await group.say(group.users[0], "/kick 2") == t(
+        LANGUAGE, "🚪 {name} is out of the game: this game keeps every seat, so a bot plays "
+                  "{name}'s seat until the end.", name=NAMES[1])
+    after = await group.services.games.table(game_id)
+    assert after.user_of(1) is None

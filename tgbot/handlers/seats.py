@@ -53,8 +53,8 @@ async def kick(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await message.reply_text(t(language, "There is no game here. Start one with /newgame."))
         return
     note = (t(language, "🚪 {name} was removed from the game.", name=name) if removal.by_rule
-            else t(language, "🚪 {name} cannot be removed from this game: a bot plays the "
-                             "seat until the end.", name=name))
+            else t(language, "🚪 {name} is out of the game: this game keeps every seat, so a "
+                             "bot plays {name}'s seat until the end.", name=name))
     await message.reply_text(note)
 
 
@@ -76,7 +76,7 @@ async def _admin_target(update: Update, context: ContextTypes.DEFAULT_TYPE,
     wanted = " ".join(context.args or []).strip()
     seat = await _named_seat(context, message, table, wanted)
     if seat is None:
-        await message.reply_text(_unknown(language, command, wanted))
+        await message.reply_text(_unknown(language, command, wanted, len(table.seats)))
         return None
     if table.user_of(seat) is None:
         await message.reply_text(t(language, "{name} is a bot's seat, not a player's.",
@@ -85,12 +85,16 @@ async def _admin_target(update: Update, context: ContextTypes.DEFAULT_TYPE,
     return message, language, table, seat
 
 
-def _unknown(language: str, command: str, wanted: str) -> str:
-    """Return the answer to a command naming nobody (usage) or nobody seated."""
+def _unknown(language: str, command: str, wanted: str, seats: int) -> str:
+    """Return the answer to a command naming nobody (usage), a seat number the table does not
+    have (how its `seats` are numbered), or nobody seated."""
     if not wanted:
         return t(language, "Usage: {command} <seat number or @name>, or reply to one of the "
                            "player's messages with {command}.", command=command)
     shown = wanted if len(wanted) <= NAME_SHOWN else wanted[:NAME_SHOWN - 1] + "…"
+    if wanted.isascii() and wanted.isdigit():
+        return t(language, "There is no seat {wanted} at this table: its seats are numbered "
+                           "from 1 to {count}, as /status lists them.", wanted=shown, count=seats)
     return t(language, "Nobody at this table matches {wanted}.", wanted=shown)
 
 
