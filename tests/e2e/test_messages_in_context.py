@@ -232,5 +232,6 @@ async def test_cancel_asks_first_and_history_reads_the_last_finished_game(
     assert (await reads.load_game(games.uow_factory, game_id=game_id)).status \
         is GameStatus.FINISHED
     history = await group.reply_to(ana, "/history")
-    assert history != t("pt-BR", "There is no game here. Start one with /newgame.")
-    assert history.strip()
+    assert history.startswith(t("pt-BR", "📜 {game}, the last game here: its last moves",
+                                game=f"🎲 {t('pt-BR', 'BANG! The Dice Game')}"))
+    assert len(history.split("\n")) > 1  # the moves under it

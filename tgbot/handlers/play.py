@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 
 from telegram import Update
@@ -15,10 +16,10 @@ from tgbot.handlers.context import (
     topic_of,
 )
 from tgbot.i18n import t
-from tgbot.render.fit import fit_lines
+from tgbot.render.fit import TEXT_LIMIT, fit_lines
 from tgbot.render.front import front_for
 from tgbot.service import reads
-from tgbot.service.rows import is_lobby
+from tgbot.service.rows import is_lobby, is_running
 
 log = logging.getLogger(__name__)
 HISTORY_LINES = 25
@@ -56,11 +57,15 @@ async def history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                              "/newgame."))
         return
     table = await found.games.table(game.id)
+    front = front_for(game.kind)
     lines = []
     if table.state is not None:
-        front = front_for(game.kind)
         view = table.engine.view(table.state, None)
         lines = [line for event in await found.games.history(game.id)
                  if (line := front.event_line(language, event, table.names, view))]
-    text = fit_lines(lines[-HISTORY_LINES:]) or t(language, "Nothing has happened yet.")
-    await message.reply_html(text)  # the newest lines that fit in a message
+    # which game it is (a player may sit in several groups), and whether it is over
+    title = f"{front.icon} <b>{html.escape(front.title(language))}</b>"
+    head = t(language, "📜 {game}: the last moves", game=title) if is_running(game) \
+        else t(language, "📜 {game}, the last game here: its last moves", game=title)
+    body = fit_lines(lines[-HISTORY_LINES:], TEXT_LIMIT - len(head) - 1)
+    await message.reply_html(f"{head}\n{body or t(language, 'Nothing has happened yet.')}")
