@@ -179,7 +179,9 @@ class _Runtime:
                             outbox=Outbox(lambda game_id: join_url(username, game_id), now),
                             deliver=deliverer.push, wake=waker.wake_at,
                             owner=settings.replica_id)
-        lifecycle = ChatLifecycle(games, deliverer)
+        bot = application.bot
+        lifecycle = ChatLifecycle(games, deliverer,
+                                  reopened=bot.reopened if isinstance(bot, InboxBot) else None)
         deliverer.lifecycle = lifecycle
         operator = self.operator
         deliverer.on_table = operator.table_shown
@@ -277,7 +279,8 @@ def build_application(settings: Settings, *, now: Clock = utc_now,
     bot = InboxBot(settings.bot_token, base_url=settings.bot_api_base_url,
                    base_file_url=settings.bot_api_base_url.replace("/bot", "/file/bot"),
                    request=StreamRequest(256), get_updates_request=StreamRequest(1),
-                   rate_limiter=limiter, inbox=inbox, watch=operator.api_call)
+                   rate_limiter=limiter, inbox=inbox, watch=operator.api_call,
+                   remember_refusals=not settings.webhook_url)
     application = (
         Application.builder()
         .bot(bot)

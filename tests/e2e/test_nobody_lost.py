@@ -2,8 +2,9 @@
 
 The creator who typed /newgame in the group but never opened the bot's private chat is
 seated (the lobby seats its creator), so at Start his secrets cannot reach him: the group
-is told once, by name, with a button that opens the bot's private chat, and after he
-presses Start there he has his secrets and, when it is his move, his buttons. The real
+is told once, by name, with a button that opens the bot's private chat, Telegram is asked
+only once, and after he presses Start there he has his secrets and, when it is his move,
+his buttons. The real
 application runs against the fake Bot API with its default `RateLimits` (Telegram's).
 """
 
@@ -90,6 +91,11 @@ async def test_a_creator_who_never_opened_the_private_chat_is_not_lost(table: Ta
     await table.wait(lambda: table.unreachable_notes(ana), timeout=WAIT)
     assert not api.chat_log(ana.private)
     await assert_no_secret_in_group(api, games, game_id, group.id)
+    # Telegram was asked once: every later message for his private chat was held back
+    # without a call, each call counting against the bot's overall budget
+    await table.services.deliverer.idle()
+    asked = [r for r in api.requests if str(r.params.get("chat_id")) == str(ana.id)]
+    assert [r.status for r in asked] == [403]
     ana.start()  # he opens the private chat (the button's link) and presses Start
     await table.wait(lambda: len(api.chat_log(ana.private)) >= 2, timeout=WAIT)
     table_now = await games.table(game_id)

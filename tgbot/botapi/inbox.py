@@ -18,6 +18,12 @@ Of a pressed button's message, only where it is and which it is are kept
 
 Every text and caption the bot sends is cut to Telegram's limit on its way out (`fitted`).
 
+A private chat that refused a call (blocked, or never started) is remembered: later calls
+to it are refused at once, as Telegram would refuse them, without spending a request of the
+bot's overall budget, until the player opens the chat again (`reopened`, from /start or an
+unblock: tgbot/delivery/lifecycle.py) or for an hour at most. Only in polling mode (one
+process): replicas would not learn that another one saw the chat open again.
+
 `InboxBot.post_raw` calls a Bot API method with JSON-ready parameters and returns
 Telegram's result as JSON, without building python-telegram-bot objects (the delivery
 loop's sends and edits); it goes through the rate limiter and raises PTB's errors like
@@ -34,6 +40,7 @@ from datetime import timedelta
 from typing import Any
 
 from telegram import Update
+from telegram.error import Forbidden
 from telegram.ext import ExtBot
 
 from storage.clock import Clock
@@ -43,6 +50,9 @@ from tgbot.render.fit import CAPTION_LIMIT, TEXT_LIMIT, cut_html, cut_plain
 
 log = logging.getLogger(__name__)
 FORGET_AFTER_SECONDS = 1.0
+REFUSING_KEPT = 100_000  # private chats remembered as refusing, at most
+REFUSING_SECONDS = 3600.0  # how long one is refused without asking Telegram again
+STILL_REFUSED = "Forbidden: this private chat refused the bot; not tried until it is opened"
 
 
 class Inbox:
@@ -169,12 +179,18 @@ class InboxBot(ExtBot[Any]):
 
     def __init__(self, *args: Any, inbox: Inbox,
                  watch: Callable[[str, dict[str, Any], Exception | None], None] | None = None,
-                 **kwargs: Any) -> None:
+                 remember_refusals: bool = True, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         with self._unfrozen():
             self.inbox = inbox
             self._fetched: list[dict[str, Any]] = []
             self.watch = watch  # told every call, with its error if it failed (the metrics)
+            self.remember_refusals = remember_refusals
+            self._refusing: dict[int, float] = {}  # private chat -> when it refused the bot
+
+    def reopened(self, chat_id: int) -> None:
+        """A player opened (or unblocked) his private chat: calls to it are made again."""
+        self._refusing.pop(chat_id, None)
 
     async def get_updates(self, *args: Any, **kwargs: Any) -> tuple[Update, ...]:
         """Return the next updates, stored in the inbox first (once storage is open)."""
@@ -187,9 +203,19 @@ class InboxBot(ExtBot[Any]):
 
     async def _do_post(self, endpoint: str, data: dict[str, Any], **kwargs: Any,
                        ) -> bool | dict[str, Any] | list[dict[str, Any]]:
+        private = data.get("chat_id")
+        private = private if isinstance(private, int) and private > 0 else None
+        if private is not None and private in self._refusing:
+            if time.monotonic() - self._refusing[private] < REFUSING_SECONDS:
+                raise Forbidden(STILL_REFUSED)
+            del self._refusing[private]
         try:
             result = await super()._do_post(endpoint, fitted(endpoint, data), **kwargs)
         except Exception as error:
+            if isinstance(error, Forbidden) and private is not None and self.remember_refusals:
+                if len(self._refusing) >= REFUSING_KEPT:
+                    self._refusing.clear()
+                self._refusing[private] = time.monotonic()
             if self.watch is not None:
                 self.watch(endpoint, data, error)
             raise

@@ -16,6 +16,7 @@ Telegram's updates saying so are read by tgbot/handlers/chat_changes.py.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from storage.models import Delivery
@@ -34,9 +35,11 @@ class ChatLifecycle(GroupRights):
     """What the service does when Telegram says a chat changed (a group's refusals:
     tgbot/delivery/group_rights.py)."""
 
-    def __init__(self, games: GameService, deliverer: Deliverer) -> None:
+    def __init__(self, games: GameService, deliverer: Deliverer,
+                 reopened: Callable[[int], None] | None = None) -> None:
         self.games = games
         self.deliverer = deliverer
+        self.reopened = reopened  # the Bot API layer calls a private chat again (InboxBot)
         self._expired_at: datetime | None = None
 
     async def unreachable(self, row: Delivery) -> None:
@@ -61,6 +64,8 @@ class ChatLifecycle(GroupRights):
     async def reachable(self, user_id: int) -> None:
         """A player opened (or unblocked) the private chat: send every message he missed,
         and his live prompts anew."""
+        if self.reopened is not None:
+            self.reopened(user_id)
         rows = await store.reopen_chat(self.games.uow_factory, chat_id=user_id,
                                        now=self.games.now)
         self.deliverer.push(rows)
