@@ -49,10 +49,16 @@ def _shown(row: Delivery, message_id: int, anchor: int) -> None:
     row.sent_revision, row.message_id, row.sent_anchor = row.revision, message_id, anchor
 
 
-async def test_a_message_posted_while_the_next_turn_began_ends_with_its_own_turn() -> None:
+def _turn_one_shown() -> Delivery:
+    """Return the table row with turn 1 shown in message 101."""
     row = merge(None, _game(), _turn(1, None), AT)
     assert row is not None
     _shown(row, 101, 1)
+    return row
+
+
+async def test_a_message_posted_while_the_next_turn_began_ends_with_its_own_turn() -> None:
+    row = _turn_one_shown()
     row = merge(row, _game(), _turn(2, "turn 1 is over"), AT)  # being sent: message 102
     assert row is not None
     row = merge(row, _game(), _turn(3, "turn 2 is over"), AT)  # before 102 was written
@@ -67,9 +73,7 @@ async def test_a_message_posted_while_the_next_turn_began_ends_with_its_own_turn
 
 
 async def test_turns_coalesced_away_close_the_message_still_shown_with_its_turn() -> None:
-    row = merge(None, _game(), _turn(1, None), AT)
-    assert row is not None
-    _shown(row, 101, 1)
+    row = _turn_one_shown()
     for anchor in (2, 3, 4):  # none of them shown
         row = merge(row, _game(), _turn(anchor, f"turn {anchor - 1} is over"), AT)
         assert row is not None
@@ -79,9 +83,7 @@ async def test_turns_coalesced_away_close_the_message_still_shown_with_its_turn(
 
 
 async def test_a_closing_stored_before_closings_named_their_turn_still_closes() -> None:
-    row = merge(None, _game(), _turn(1, None), AT)
-    assert row is not None
-    _shown(row, 101, 1)
+    row = _turn_one_shown()
     row = merge(row, _game(), Outbound("table", -1, {
         "text": "table of turn 2", "anchor": 2,
         "closing": {"text": "turn 1 is over", "as_photo": False}}), AT)
