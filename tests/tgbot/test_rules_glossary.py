@@ -143,6 +143,16 @@ def test_each_games_summary_whatever_the_chat_plays(kind: str | None) -> None:
     assert not rules_reply("en", "", None).startswith(dice_rules("en"))
 
 
+def test_the_one_word_players_say_for_a_game_sums_it_up() -> None:
+    """`/rules dados` is the dice game, not the Old Saloon dice whose name begins so."""
+    for word, game in (("dados", "bang_dice"), ("Dadi", "bang_dice"), ("dice", "bang_dice"),
+                       ("cartas", "bang_cards"), ("carte", "bang_cards"),
+                       ("trem", "colt_express"), ("treno", "colt_express")):
+        for language in LANGUAGES:
+            summary = rules_reply(language, "", game).split("\n\n")[0]
+            assert rules_reply(language, word, None).startswith(summary), (word, language)
+
+
 def test_an_unknown_name_says_how_to_ask() -> None:
     for language in LANGUAGES:
         reply = rules_reply(language, "zzz", None)

@@ -46,6 +46,10 @@ from tgbot.render.options_help import cards_option_help, colt_option_help, modul
 from tgbot.render.roles import goal_line, role_lines, role_name
 
 GAMES = ("bang_dice", "colt_express", "bang_cards")
+GAME_WORDS = {"bang_dice": ("dice", "dados", "dadi"), "bang_cards": ("cards", "cartas", "carte"),
+              "colt_express": ("colt", "train", "trem", "treno")}
+"""The one word players say for each game, in each language: `/rules dados` means the dice
+game, not the Old Saloon dice whose name begins with it."""
 LISTED = 40  # the most names an ambiguous prefix lists
 
 
@@ -206,6 +210,7 @@ def entries() -> tuple[Entry, ...]:
 def keys(entry: Entry) -> frozenset[str]:
     """Return the words that name an entry: its id and its name in every language."""
     found = {plain(entry.name(language)) for language in LANGUAGES}
+    found.update(plain(word) for word in GAME_WORDS.get(entry.key, ()))
     if entry.by_id:
         found.add(plain(entry.key))
     return frozenset(found - {""})
