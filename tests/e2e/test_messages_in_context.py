@@ -31,6 +31,7 @@ from tests.e2e.faults_helpers import WAIT, people, seat_players
 from tests.e2e.harness import BotAtTable
 from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
 from tests.support.bot import running_bot, sqlite_url
+from tgbot.handlers.help import settings_menu
 from tgbot.i18n import t
 from tgbot.service import game_status, reads
 
@@ -79,6 +80,12 @@ async def test_the_group_speaks_the_language_of_whoever_added_the_bot(group: Gro
     assert "/settings pt-BR" in (welcome.text or "")  # how to change it
     ana = group.users[0]  # her Telegram speaks Portuguese; the group reads English
     assert await group.reply_to(ana, "/start") == t("en", "Send /newgame here to open a table.")
+    # /settings alone lists what can be set: the group's in the group, his own in private
+    assert await group.reply_to(ana, "/settings") == settings_menu("en", private=False)
+    ana.start()
+    await group.wait(lambda: group.api.chat_log(ana.private))  # the greeting first
+    assert await group.reply_to(ana, "/settings", private=True) == settings_menu(
+        "pt-BR", private=True)
     reply = await group.reply_to(bruno, "/help")
     assert reply.startswith(t("en", "The games:"))
     assert "/newgame colt_express" in reply  # every game, with its player counts

@@ -94,6 +94,25 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     await message.reply_text(rules_reply(language, " ".join(context.args or ())[:60], kind))
 
 
+def settings_menu(language: str, *, private: bool) -> str:
+    """Return what `/settings` sets: a player's own settings in private, a group's (its
+    admins') in a group."""
+    if private:
+        return t(language, "⚙️ Your own settings:\n"
+                           "• how I tell you it is your move: /settings notify group, dm or off\n"
+                           "• Old Saloon identity windows: /settings windows pass or ask\n"
+                           "• where your secrets go: /settings secrets group or private\n"
+                           "• the language of this chat: /settings pt-BR, /settings en or "
+                           "/settings it")
+    return t(language, "⚙️ What an admin can set in this group:\n"
+                       "• the language: /settings pt-BR, /settings en or /settings it\n"
+                       "• the clocks: /settings timer 12h, reaction, strikes, quiet hours, time "
+                       "zone (/settings timer alone explains them)\n"
+                       "• table pictures: /settings pictures on or off\n"
+                       "• where players see their secrets: /settings secrets group or private\n"
+                       "• a player who leaves the group: /settings leavers bot or kick")
+
+
 async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Set the chat language (/settings pt-BR | en | it), its clocks or its table
     pictures (admins only)."""
@@ -111,9 +130,8 @@ async def settings(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             or await leaver_settings(update, context) or await secrets_settings(update, context):
         return
     wanted = (context.args or [""])[0]
-    if wanted not in LANGUAGES:
-        await message.reply_text(t(language, "Chat language: /settings pt-BR, /settings en or "
-                                             "/settings it"))
+    if wanted not in LANGUAGES:  # no setting named: what can be set, and how
+        await message.reply_text(settings_menu(language, private=chat.type == ChatType.PRIVATE))
         return
     found = services(context)
     await found.games.run(profiles.set_chat_language, chat_id=chat.id, language=wanted,
