@@ -88,9 +88,8 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if not context.args:
         here = await active_game_here(context, update)
         if here is not None:
-            await message.reply_text(busy_text(group_language, here.kind, is_lobby(here)))
+            await message.reply_text(busy_text(group_language, here))
             return
-    if not context.args:
         await message.reply_text(
             t(group_language, "Which game?"),
             reply_markup=markup(tuple(((front_for(kind).title(group_language),
@@ -119,9 +118,7 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE, kind: s
                                         topic_id=topic_of(update), kind=kind, options={},
                                         creator=player_of(update), now=found.games.now)
     except StorageError:
-        here = await active_game_here(context, update)  # None: it ended meanwhile
-        await message.reply_text(busy_text(language, here.kind if here is not None else None,
-                                           here is not None and is_lobby(here)))
+        await message.reply_text(busy_text(language, await active_game_here(context, update)))
         return False
     await show_lobby(context, game_id, new_message=True)
     return True

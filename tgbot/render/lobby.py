@@ -6,20 +6,22 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from storage.models import Game
 from tgbot.i18n import N_, t
 from tgbot.render.callbacks import Again, lobby_data
 from tgbot.render.front import GameFront, front_for
 from tgbot.render.rendered import Rendered
+from tgbot.service.rows import is_lobby
 
 
-def busy_text(language: str, kind: str | None, gathering: bool) -> str:
-    """Return the answer to /newgame in a chat that has a game: which game (`kind`; None
-    when not known), whether it is still `gathering` players, how to see it or end it."""
-    if kind is None:
+def busy_text(language: str, game: Game | None) -> str:
+    """Return the answer to /newgame in a chat that has a game: which game (None when it
+    ended meanwhile), whether it is still taking players, how to see it or end it."""
+    if game is None:
         return t(language, "This chat already has a game. Use /status to see it or /cancel "
                            "to end it.")
-    title = front_for(kind).title(language)
-    if gathering:
+    title = front_for(game.kind).title(language)
+    if is_lobby(game):
         return t(language, "This chat already has a game: {game}, still taking players. Use "
                            "/status to see it or /cancel to end it.", game=title)
     return t(language, "This chat already has a game: {game}, under way. Use /status to see "
