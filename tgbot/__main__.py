@@ -25,12 +25,26 @@ def main() -> int:
     from tgbot.ops.webhook import serve_webhook
 
     application = build_application(settings)
+    log = logging.getLogger("tgbot")
+    log.info("event loop: %s", use_fast_loop())
     if settings.webhook_url:
         asyncio.run(serve_webhook(application, application.bot_data[OPERATOR_KEY], settings,
                                   list(ALLOWED_UPDATES)))
     else:
         application.run_polling(allowed_updates=ALLOWED_UPDATES)
     return 0
+
+
+def use_fast_loop() -> str:
+    """Make uvloop's loop the one new event loops are (its scheduling, timers and sockets
+    are C: a press costs the bot ~18 % less CPU, docs/benchmarks.md "uvloop"); return the
+    name of the loop the bot will run on ("asyncio" where uvloop is not installed)."""
+    try:
+        import uvloop
+    except ImportError:
+        return "asyncio"
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    return "uvloop"
 
 
 def _logging(*, json_lines: bool) -> None:
