@@ -22,7 +22,7 @@ from core.engine.errors import GameError
 from tgbot.handlers.answers import refusal
 from tgbot.handlers.archive import animated, exported, replayed
 from tgbot.handlers.cancel import CONFIRM_OPS, confirmed
-from tgbot.handlers.context import chat_language, remember_user, services
+from tgbot.handlers.context import answer_quietly, chat_language, remember_user, services
 from tgbot.handlers.lobby import lobby_button, open_table
 from tgbot.handlers.marks import die_pressed
 from tgbot.handlers.mine import mine_pressed
@@ -150,7 +150,7 @@ async def _play(update: Update, context: Context, press: Play, language: str) ->
         await query.answer(refusal(language, error), show_alert=True)
         return
     try:
-        await query.answer()  # the press is answered at once
+        await answer_quietly(context, query)  # the press is answered at once
     except NetworkError as error:  # the move is saved, and the table will show it
         log.info("the answer to an accepted press failed: %s", error)
 

@@ -6,9 +6,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from telegram import Message, Update
+from telegram import CallbackQuery, Message, Update
 from telegram.ext import ContextTypes
 
+from tgbot.botapi.inbox import InboxBot
 from tgbot.delivery.lifecycle import ChatLifecycle
 from tgbot.delivery.loop import Deliverer
 from tgbot.i18n import pick_language, t
@@ -21,6 +22,17 @@ from tgbot.service.rows import Game, is_running
 SERVICES_KEY = "services"
 KNOWN_SECONDS = 600.0
 """How long a user seen under the same name is not written again (a press costs no write)."""
+
+
+async def answer_quietly(context: ContextTypes.DEFAULT_TYPE, query: CallbackQuery) -> None:
+    """Answer a press with nothing to say (the button stops spinning), as JSON straight to
+    Telegram (`InboxBot.post_raw`): PTB's own call builds objects a bare answer does not
+    need. Raises what `CallbackQuery.answer` raises."""
+    bot = context.bot
+    if isinstance(bot, InboxBot):
+        await bot.post_raw("answerCallbackQuery", {"callback_query_id": query.id})
+    else:
+        await query.answer()
 
 
 def join_url(bot_username: str, game_id: int) -> str:
