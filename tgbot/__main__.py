@@ -37,8 +37,8 @@ def main() -> int:
 
 def use_fast_loop() -> str:
     """Make uvloop's loop the one new event loops are (its scheduling, timers and sockets
-    are C: a press costs the bot ~18 % less CPU, docs/benchmarks.md "uvloop"); return the
-    name of the loop the bot will run on ("asyncio" where uvloop is not installed)."""
+    are C; docs/benchmarks.md, "eleventh pass"); return the name of the loop the bot will
+    run on ("asyncio" where uvloop is not installed)."""
     try:
         import uvloop
     except ImportError:

@@ -211,7 +211,7 @@ class _Runtime:
         gc.freeze()
         # A press makes a few hundred short-lived containers: at the default threshold
         # (700) the young generation was collected every few presses, 2 % of the bot's
-        # CPU; at 20,000 about once every 90 presses (docs/benchmarks.md, "uvloop").
+        # CPU; at 20,000 about once every 90 presses (docs/benchmarks.md, "eleventh pass").
         gc.set_threshold(*GC_THRESHOLDS)
 
     async def post_stop(self, application: Application) -> None:  # type: ignore[type-arg]
