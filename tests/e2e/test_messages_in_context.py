@@ -33,6 +33,7 @@ from tests.fakebot import FakeBotApi, FakeMessage, FakeUser
 from tests.support.bot import running_bot, sqlite_url
 from tgbot.handlers.help import settings_menu
 from tgbot.i18n import t
+from tgbot.render.glossary import rules_reply
 from tgbot.service import game_status, reads
 
 pytestmark = pytest.mark.timeout(300)
@@ -86,6 +87,10 @@ async def test_the_group_speaks_the_language_of_whoever_added_the_bot(group: Gro
     await group.wait(lambda: group.api.chat_log(ana.private))  # the greeting first
     assert await group.reply_to(ana, "/settings", private=True) == settings_menu(
         "pt-BR", private=True)
+    # /rules in private: games are opened in a group, not "no game in this chat"
+    assert await group.reply_to(ana, "/rules", private=True) == rules_reply(
+        "pt-BR", "", None, private=True)
+    assert await group.reply_to(ana, "/rules") == rules_reply("en", "", None)
     reply = await group.reply_to(bruno, "/help")
     assert reply.startswith(t("en", "The games:"))
     assert "/newgame colt_express" in reply  # every game, with its player counts

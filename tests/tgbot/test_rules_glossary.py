@@ -143,6 +143,18 @@ def test_each_games_summary_whatever_the_chat_plays(kind: str | None) -> None:
     assert not rules_reply("en", "", None).startswith(dice_rules("en"))
 
 
+def test_in_private_the_overview_says_games_are_opened_in_a_group() -> None:
+    for language in LANGUAGES:
+        private = rules_reply(language, "", None, private=True)
+        assert private != rules_reply(language, "", None)  # not "no game in this chat"
+        assert private.startswith(t(language, "I host three games: {games}. They are played "
+                                              "in groups: add me to a group and send /newgame "
+                                              "there.", games="").split(":")[0])
+        assert all(title(language, game) in private for game in GAMES)
+        assert t(language, HOW_TO) in private
+        assert leaks(language, private) == []
+
+
 def test_the_one_word_players_say_for_a_game_sums_it_up() -> None:
     """`/rules dados` is the dice game, not the Old Saloon dice whose name begins so."""
     for word, game in (("dados", "bang_dice"), ("Dadi", "bang_dice"), ("dice", "bang_dice"),

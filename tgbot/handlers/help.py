@@ -91,7 +91,8 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await chat_language(context, chat.id, update)
     game = await active_game_here(context, update)
     kind = game.kind if game is not None else None
-    await message.reply_text(rules_reply(language, " ".join(context.args or ())[:60], kind))
+    await message.reply_text(rules_reply(language, " ".join(context.args or ())[:60], kind,
+                                         private=chat.type == ChatType.PRIVATE))
 
 
 def settings_menu(language: str, *, private: bool) -> str:

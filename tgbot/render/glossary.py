@@ -231,16 +231,20 @@ def find(language: str, word: str) -> tuple[list[Entry], bool]:
                      if any(k.startswith(wanted) for k in keys(entry))], False
 
 
-def rules_reply(language: str, word: str, kind: str | None) -> str:
-    """Return the answer to `/rules [word]` in a chat playing `kind` (None: none): the chat's
-    game summary (with no game, the three games and how to ask about each), what the
-    named things do, or the names a prefix could mean."""
+def rules_reply(language: str, word: str, kind: str | None, *, private: bool = False) -> str:
+    """Return the answer to `/rules [word]` in a chat playing `kind` (None: none; `private`:
+    the player's private chat, where no game is played): the chat's game summary (with no
+    game, the three games, where they are opened and how to ask about each), what the named
+    things do, or the names a prefix could mean."""
     if not plain(word):
         if kind is None:  # no game here: which games there are, and how to learn each
             titles = ", ".join(title(language, game) for game in GAMES)
-            return "\n\n".join([t(language, "No game is running in this chat. I host three "
-                                             "games: {games}; /newgame opens a table.",
-                                   games=titles), t(language, HOW_TO)])
+            opening = t(language, "I host three games: {games}. They are played in groups: "
+                                  "add me to a group and send /newgame there.", games=titles) \
+                if private else t(language, "No game is running in this chat. I host three "
+                                            "games: {games}; /newgame opens a table.",
+                                  games=titles)
+            return "\n\n".join([opening, t(language, HOW_TO)])
         return "\n\n".join([SUMMARIES[kind](language), t(language, HOW_TO)])
     found, whole = find(language, word)
     found.sort(key=lambda entry: entry.game != kind)
