@@ -99,7 +99,7 @@ def test_old_saloon_options_toggle_and_render() -> None:
     assert FRONT.toggle_option(options, "opt") is None
     assert FRONT.toggle_option(options, "mnothing") is None
     assert FRONT.options_lines("en", {}) == []
-    assert FRONT.options_lines("en", options) == ["Old Saloon: The Ghost (5+ players)"]
+    assert FRONT.options_lines("en", options) == ["🧩 Old Saloon expansion: The Ghost (5+ players)"]
     rows = FRONT.option_buttons("en", 9, options)
     ops = [LobbyOp.decode(data).op for row in rows for _, data in row]
     assert "mghost" in ops

@@ -380,7 +380,7 @@ class DiceFront:
         chosen = options.get("modules", [])
         if not chosen:
             return []
-        return [t(language, "Old Saloon: {modules}",
+        return [t(language, "🧩 Old Saloon expansion: {modules}",
                   modules=", ".join(module_name(language, m) for m in chosen))]
 
     def option_buttons(self, language: str, game_id: int, options: Mapping[str, Any],
