@@ -27,6 +27,10 @@ from core.engine.rng import seed_state, shuffled
 KNOWN_OPTIONS = {"modules", "identity_mode"}
 AVAILABLE_MODULES: frozenset[Module] = frozenset(Module)
 IDENTITY_MODES = ("special_only", "mixed")
+# The reasons a table's player count refuses its options: the front end matches on them
+# to tell players, in words of its own, what to change.
+GHOST_NEEDS_FIVE = "the ghost module needs 5 or more players"  # [OS-GHOST-0]
+IDENTITIES_NEED_FOUR = "special identities are not used with 3 players"  # [R-OS-02]
 
 
 def parse_options(options: Mapping[str, Any], players: int) -> DiceOptions:
@@ -46,9 +50,9 @@ def parse_options(options: Mapping[str, Any], players: int) -> DiceOptions:
     if missing:
         raise InvalidSetup(f"modules not available yet: {', '.join(sorted(missing))}")
     if Module.GHOST in chosen and players < 5:
-        raise InvalidSetup("the ghost module needs 5 or more players")  # [OS-GHOST-0]
+        raise InvalidSetup(GHOST_NEEDS_FIVE)
     if Module.SPECIAL_IDENTITIES in chosen and players == 3:
-        raise InvalidSetup("special identities are not used with 3 players")  # [R-OS-02]
+        raise InvalidSetup(IDENTITIES_NEED_FOUR)
     mode = options.get("identity_mode", "special_only")
     if mode not in IDENTITY_MODES:
         raise InvalidSetup(f"identity_mode must be one of: {', '.join(IDENTITY_MODES)}")

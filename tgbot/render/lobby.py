@@ -6,6 +6,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from core.bang_dice.setup import GHOST_NEEDS_FIVE, IDENTITIES_NEED_FOUR
 from storage.models import Game
 from tgbot.i18n import N_, t
 from tgbot.render.callbacks import Again, lobby_data
@@ -29,10 +30,10 @@ def busy_text(language: str, game: Game | None) -> str:
 
 
 REFUSALS = {
-    "the ghost module needs 5 or more players":  # [OS-GHOST-0]
+    GHOST_NEEDS_FIVE:  # [OS-GHOST-0]
         N_("The Ghost needs 5 or more players: seat more players (or 🤖 Add a bot), or turn "
            "it off in ⚙️ Options."),
-    "special identities are not used with 3 players":  # [R-OS-02]
+    IDENTITIES_NEED_FOUR:  # [R-OS-02]
         N_("Special identities need 4 or more players: seat another player (or 🤖 Add a "
            "bot), or turn them off in ⚙️ Options."),
 }
